@@ -1,0 +1,37 @@
+"""The ``golf`` command: one Click group; each module of this package adds its commands.
+
+Errors are printed to stderr as one line with a non-zero exit, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from golf_solitaire.cli import deal_commands
+from golf_solitaire.cli.common import CliError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="golf-solitaire")
+def golf() -> None:
+    """Golf Solitaire: deals, rules, records, and the games."""
+
+
+deal_commands.register(golf)
+
+
+def main() -> None:
+    """Run ``golf``; turn our errors into a one-line message and exit status 2."""
+    try:
+        golf.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(error.exit_code)
+    except (CliError, ValueError, OSError) as error:
+        click.echo(f"golf: error: {error}", err=True)
+        sys.exit(2)

@@ -1,0 +1,81 @@
+"""Pieces every ``golf`` subcommand shares: rules and deal options, record files, pretty boards."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from golf_solitaire.game import Game
+from golf_solitaire.rules import Rules
+
+
+class CliError(Exception):
+    """A user-facing failure: printed as one line, exit status 2."""
+
+
+def today_utc() -> dt.date:
+    """Today's date in UTC: the daily deal is the same everywhere."""
+    return dt.datetime.now(dt.UTC).date()
+
+
+def rules_option(function: Any) -> Any:
+    """``--rules NAME``: a preset name or alias (default strict)."""
+    return click.option(
+        "--rules",
+        "rules_name",
+        default="strict",
+        show_default=True,
+        help="Rules preset (see `golf rules`).",
+    )(function)
+
+
+def parse_rules(name: str) -> Rules:
+    """The preset named on the command line, or a one-line error."""
+    try:
+        return Rules.named(name)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--rules") from None
+
+
+def read_record(path: str) -> Game:
+    """Replay the record in file ``path`` (``-`` for stdin)."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot read record {path}: {error.strerror}") from None
+    try:
+        return Game.from_record(text)
+    except ValueError as error:
+        raise CliError(f"{path}: {error}") from None
+
+
+def pretty_board(game: Game) -> str:
+    """The tableau as 7 (or 17) columns in suit symbols, then the waste and the stock count."""
+    columns = game.columns
+    depth = max((len(column) for column in columns), default=0)
+    width = 4
+    header = "".join(f"{index + 1:>{width}}" for index in range(len(columns)))
+    lines = [header]
+    for row in range(depth):
+        cells = []
+        for column in columns:
+            cells.append(f"{column[row].pretty:>{width}}" if row < len(column) else " " * width)
+        lines.append("".join(cells).rstrip())
+    top = game.waste_top.pretty if game.waste_top else "-"
+    status = f"waste {top}"
+    if game.deal.layout.has_stock:
+        status += f"   stock {game.stock_count}"
+    status += f"   rules {game.rules.label}   strokes {game.score}"
+    lines.append("")
+    lines.append(status)
+    return "\n".join(lines)
+
+
+def dump_json(data: Any) -> str:
+    """JSON for people and programs: indented, UTF-8 kept."""
+    return json.dumps(data, ensure_ascii=False, indent=2)

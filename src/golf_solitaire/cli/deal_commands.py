@@ -1,0 +1,92 @@
+"""``golf deal``, ``golf rules`` and ``golf replay``: look at deals, presets and records."""
+
+from __future__ import annotations
+
+import click
+
+from golf_solitaire.cli.common import (
+    CliError,
+    dump_json,
+    parse_rules,
+    pretty_board,
+    read_record,
+    rules_option,
+    today_utc,
+)
+from golf_solitaire.deals import Deal
+from golf_solitaire.game import Game
+from golf_solitaire.rules import PRESETS
+
+
+@click.command("deal")
+@click.argument("number", type=int, required=False)
+@click.option("--daily", is_flag=True, help="Today's daily deal (UTC date).")
+@click.option("--date", "date_text", help="The daily deal of a date, YYYY-MM-DD.")
+@rules_option
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["pretty", "board", "json"]),
+    default="pretty",
+    show_default=True,
+    help="pretty: columns in suit symbols; board: black-hole-solver text; json: a record.",
+)
+def deal_command(
+    number: int | None, daily: bool, date_text: str | None, rules_name: str, output_format: str
+) -> None:
+    """Show deal NUMBER (PySolFC's Golf game numbers), or the daily deal."""
+    rules = parse_rules(rules_name)
+    if (number is None) == (not (daily or date_text)):
+        raise CliError("give a deal NUMBER, or --daily, or --date YYYY-MM-DD")
+    if number is not None:
+        deal = Deal.numbered(number, rules)
+        title = f"Deal {deal.number}"
+    else:
+        day = date_text or today_utc().isoformat()
+        deal = Deal.daily(day, rules)
+        title = f"Daily deal {day} (deal {deal.number})"
+    game = Game(deal)
+    if output_format == "board":
+        click.echo(deal.to_text(), nl=False)
+    elif output_format == "json":
+        click.echo(dump_json(game.record()))
+    else:
+        click.echo(f"{title} - {rules.label}")
+        click.echo(pretty_board(game))
+
+
+@click.command("rules")
+def rules_command() -> None:
+    """List the rules presets, their aliases and what they change."""
+    for preset in PRESETS.values():
+        aliases = ", ".join(preset.aliases)
+        click.echo(f"{preset.name}")
+        click.echo(f"    {preset.summary}")
+        click.echo(f"    aliases: {aliases}")
+        click.echo(f"    elsewhere: {preset.elsewhere}")
+
+
+@click.command("replay")
+@click.argument("record")
+@click.option("--format", "output_format", type=click.Choice(["pretty", "json"]), default="pretty")
+def replay_command(record: str, output_format: str) -> None:
+    """Replay the game record in file RECORD (- for stdin): final board and score."""
+    game = read_record(record)
+    if output_format == "json":
+        click.echo(dump_json(game.observation().to_dict()))
+        return
+    click.echo(pretty_board(game))
+    outcome = game.outcome
+    if outcome is None:
+        click.echo(f"in progress after {game.move_count} moves: {game.score} strokes so far")
+    else:
+        click.echo(
+            f"{outcome.termination.value} after {game.move_count} moves: {outcome.strokes} strokes"
+        )
+
+
+def register(group: click.Group) -> None:
+    """Add this module's commands to ``golf``."""
+    group.add_command(deal_command)
+    group.add_command(rules_command)
+    group.add_command(replay_command)

@@ -1,0 +1,366 @@
+"""Deals: PySolFC-numbered, daily, seeded random, or read from board text.
+
+Deal ``n`` is PySolFC's Golf (or Black Hole) game ``n``, computed by ``pysol_cards``.
+Joker deals and seeded random deals use this project's own shuffle (``shuffled``), which
+gives the same cards on every Python version.
+
+>>> deal = Deal.numbered(1)
+>>> str(deal.waste[-1]), len(deal.stock)
+('TH', 16)
+>>> Deal.from_text(deal.to_text()) == deal
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import hashlib
+import importlib
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from golf_solitaire.cards import Card, standard_deck
+from golf_solitaire.layouts import Layout, layout_named
+from golf_solitaire.notation import BoardSyntaxError, format_board, parse_board
+from golf_solitaire.rules import Rules
+
+MAX_DEAL_NUMBER: Final = 10**20
+"""PySolFC's largest game number."""
+
+DAILY_RANGE: Final = 1_000_000
+"""Daily deals are drawn from PySolFC numbers 1 to this."""
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a deal came from: ``numbered``, ``daily``, ``random`` or ``board``."""
+
+    kind: str
+    value: int | str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A dealt layout and the rules it is played by.
+
+    ``columns`` run deepest card first (exposed card last), ``stock`` lists the next card to
+    draw first, and ``waste`` is the starting waste pile (one card, or none with
+    ``empty_start``). Two deals are equal when cards and rules are; the origin is a label.
+    """
+
+    rules: Rules
+    columns: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    waste: tuple[Card, ...]
+    origin: Origin = field(default=Origin("board"), compare=False)
+
+    @property
+    def layout(self) -> Layout:
+        """The layout the rules name."""
+        return layout_named(self.rules.layout)
+
+    @property
+    def number(self) -> int | None:
+        """The PySolFC game number, for numbered and daily deals."""
+        if self.origin.kind in ("numbered", "daily"):
+            return int(self.origin.value) if self.origin.value is not None else None
+        return None
+
+    @property
+    def cards(self) -> Counter[Card]:
+        """Every card of the deal, counted."""
+        counts: Counter[Card] = Counter(self.stock)
+        counts.update(self.waste)
+        for column in self.columns:
+            counts.update(column)
+        return counts
+
+    # Making deals -----------------------------------------------------------------
+
+    @classmethod
+    def numbered(cls, number: int, rules: Rules | None = None) -> Deal:
+        """PySolFC's game ``number`` dealt for ``rules`` (strict Golf by default)."""
+        rules = rules or Rules()
+        _check_number(number)
+        if rules.winnable_only:
+            return _winnable_from(number, rules)
+        return cls._numbered(number, rules, Origin("numbered", number))
+
+    @classmethod
+    def _numbered(cls, number: int, rules: Rules, origin: Origin) -> Deal:
+        if rules.jokers:
+            return _deal_across(shuffled(standard_deck(jokers=True), number), rules, origin)
+        text = _pysolfc_board(number, rules.layout)
+        board = parse_board(text)
+        if rules.layout == "golf":
+            stock = board.stock or ()
+            waste = board.waste
+            if rules.empty_start:
+                stock, waste = waste + stock, ()
+            return cls(rules, board.columns, stock, waste, origin)
+        return cls(rules, board.columns, (), board.waste, origin)
+
+    @classmethod
+    def daily(cls, date: dt.date | str, rules: Rules | None = None) -> Deal:
+        """The deal of a UTC calendar date: the same numbered deal for everyone that day."""
+        day = _as_date(date)
+        number = daily_number(day)
+        rules = rules or Rules()
+        if rules.winnable_only:
+            found = _winnable_from(number, rules)
+            return cls(
+                rules, found.columns, found.stock, found.waste, Origin("daily", found.number)
+            )
+        deal = cls._numbered(number, rules, Origin("daily", number))
+        return deal
+
+    @classmethod
+    def random(cls, seed: int, rules: Rules | None = None) -> Deal:
+        """A deal shuffled by this project's own generator from ``seed`` (any integer >= 0)."""
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"seed must be a whole number of 0 or more, not {seed!r}")
+        rules = rules or Rules()
+        deck = standard_deck(jokers=rules.jokers)
+        if rules.layout == "black_hole":
+            ace = Card.parse("AS")
+            rest = shuffled(tuple(card for card in deck if card != ace), seed)
+            columns = _columns_across(rest, layout_named("black_hole"))
+            return cls(rules, columns, (), (ace,), Origin("random", seed))
+        return _deal_across(shuffled(deck, seed), rules, Origin("random", seed))
+
+    @classmethod
+    def from_text(cls, text: str, rules: Rules | None = None, *, partial: bool = False) -> Deal:
+        """Read board text (see ``notation``); with no rules, Black Hole when there is no Talon.
+
+        A full deal must hold every card of the deck once in the layout's shape; ``partial``
+        allows fewer cards and shorter columns (positions for analysis and tests).
+        """
+        board = parse_board(text)
+        if rules is None:
+            rules = Rules() if board.stock is not None else Rules.named("black-hole")
+        layout = layout_named(rules.layout)
+        line_count = len(text.splitlines())
+        if layout.has_stock and board.stock is None:
+            raise BoardSyntaxError(1, 1, "missing the Talon: line (the stock) for Golf")
+        if not layout.has_stock and board.stock:
+            raise BoardSyntaxError(1, 1, "Black Hole has no stock, but a Talon: line is given")
+        if len(board.columns) != layout.columns:
+            raise BoardSyntaxError(
+                line_count,
+                1,
+                f"found {len(board.columns)} columns, {layout.name} has {layout.columns}",
+            )
+        if len(board.waste) > 1 and not partial:
+            raise BoardSyntaxError(1, 1, "a deal starts with at most one waste card")
+        deal = cls(rules, board.columns, board.stock or (), board.waste, Origin("board"))
+        deal.check(partial=partial, text=text)
+        return deal
+
+    def to_text(self) -> str:
+        """Board text that ``from_text`` reads back to an equal deal."""
+        stock = self.stock if self.layout.has_stock else None
+        return format_board(stock, self.waste, self.columns)
+
+    def with_rules(self, rules: Rules) -> Deal:
+        """The same cards played by other rules (same layout)."""
+        if rules.layout != self.rules.layout:
+            raise ValueError("with_rules: the layout cannot change")
+        return Deal(rules, self.columns, self.stock, self.waste, self.origin)
+
+    def check(self, *, partial: bool = False, text: str | None = None) -> None:
+        """Refuse a deal that breaks the layout's shape or the deck's contents."""
+        layout = self.layout
+        for index, column in enumerate(self.columns):
+            if len(column) > layout.depth or (not partial and len(column) != layout.depth):
+                line = _column_line(text, index) if text else index + 1
+                raise BoardSyntaxError(
+                    line,
+                    1,
+                    f"column {index + 1} has {len(column)} cards, {layout.name} "
+                    f"columns have {layout.depth}",
+                )
+        counts = self.cards
+        deck = Counter(standard_deck(jokers=self.rules.jokers))
+        extra = counts - deck
+        if extra:
+            card = next(iter(extra))
+            what = "a joker, but these rules have none" if card.is_joker else f"{card} twice"
+            raise BoardSyntaxError(1, 1, f"the board holds {what}")
+        if partial:
+            return
+        missing = deck - counts
+        if missing:
+            names = " ".join(str(card) for card in sorted(missing.elements()))
+            raise BoardSyntaxError(1, 1, f"the board lacks {names} (a deal holds every card)")
+        if not self.rules.empty_start and layout.has_stock and len(self.waste) != 1:
+            raise BoardSyntaxError(1, 1, "the Foundations: line must hold the start card")
+        if self.rules.layout == "black_hole" and (self.waste != (Card.parse("AS"),)):
+            raise BoardSyntaxError(1, 1, "Black Hole starts with Foundations: AS")
+
+    def identity(self) -> dict[str, Any]:
+        """How a record names this deal: its number, date, seed, or its board text."""
+        if self.origin.kind == "numbered":
+            return {"number": self.number}
+        if self.origin.kind == "daily":
+            return {"daily": self.origin.value, "number": self.number}
+        if self.origin.kind == "random":
+            return {"seed": self.origin.value}
+        return {"board": self.to_text()}
+
+    @classmethod
+    def from_identity(cls, identity: Any, rules: Rules) -> Deal:
+        """Rebuild a deal from ``identity()``; raises ``ValueError`` naming the bad field."""
+        if not isinstance(identity, dict):
+            raise ValueError("deal: expected an object with number, seed or board")
+        if "board" in identity:
+            if not isinstance(identity["board"], str):
+                raise ValueError("deal.board: expected board text")
+            return cls.from_text(identity["board"], rules)
+        if "seed" in identity:
+            return cls.random(_whole(identity["seed"], "deal.seed"), rules)
+        if "number" in identity:
+            number = _whole(identity["number"], "deal.number")
+            deal = cls._numbered(
+                number,
+                rules.with_options(winnable_only=False),
+                Origin(
+                    "daily" if "daily" in identity else "numbered",
+                    number,
+                ),
+            )
+            _check_number(number)
+            return cls(rules, deal.columns, deal.stock, deal.waste, deal.origin)
+        raise ValueError("deal: expected one of number, seed or board")
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+# Helpers ---------------------------------------------------------------------------
+
+
+def _whole(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{name}: expected a whole number, not {value!r}")
+    return value
+
+
+def _check_number(number: int) -> None:
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise ValueError(f"deal number must be a whole number, not {number!r}")
+    if not 1 <= number <= MAX_DEAL_NUMBER:
+        raise ValueError(f"deal number {number} is out of range: deals run from 1 to 10**20")
+
+
+def _column_line(text: str, index: int) -> int:
+    """The line number of column ``index`` in board text."""
+    count = -1
+    for line_number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.lower().startswith(("talon:", "stock:", "foundation", "waste:")):
+            continue
+        count += 1
+        if count == index:
+            return line_number
+    return 1
+
+
+def _as_date(value: dt.date | str) -> dt.date:
+    if isinstance(value, dt.datetime):
+        return value.astimezone(dt.UTC).date() if value.tzinfo else value.date()
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"date: expected YYYY-MM-DD, not {value!r}") from None
+
+
+def daily_number(date: dt.date | str) -> int:
+    """The PySolFC deal number of a UTC date's daily deal (SHA-256 of the date)."""
+    day = _as_date(date)
+    digest = hashlib.sha256(f"golf-solitaire daily {day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % DAILY_RANGE + 1
+
+
+def _pysolfc_board(number: int, layout: str) -> str:
+    """PySolFC's board text for game ``number`` of Golf or Black Hole."""
+    from pysol_cards.cards import CardRenderer
+    from pysol_cards.deal_game import Game as PysolGame
+    from pysol_cards.random_base import RandomBase
+
+    game = PysolGame(layout, number, RandomBase.DEALS_PYSOLFC)
+    text: str = game.calc_deal_string(number, CardRenderer(True))
+    return text
+
+
+class Lcg64:
+    """Knuth's MMIX 64-bit linear congruential generator: the same numbers everywhere."""
+
+    MULTIPLIER: Final = 6364136223846793005
+    INCREMENT: Final = 1442695040888963407
+    MASK: Final = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & self.MASK
+
+    def below(self, bound: int) -> int:
+        """A number in ``range(bound)``, from the high 32 bits, without modulo bias."""
+        limit = (1 << 32) - (1 << 32) % bound
+        while True:
+            self.state = (self.state * self.MULTIPLIER + self.INCREMENT) & self.MASK
+            value = self.state >> 32
+            if value < limit:
+                return value % bound
+
+
+def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
+    """Fisher-Yates shuffle of ``cards`` driven by ``Lcg64(seed)``; first card is dealt first."""
+    order = list(cards)
+    generator = Lcg64(seed)
+    for index in range(len(order) - 1, 0, -1):
+        other = generator.below(index + 1)
+        order[index], order[other] = order[other], order[index]
+    return tuple(order)
+
+
+def _columns_across(cards: Sequence[Card], layout: Layout) -> tuple[tuple[Card, ...], ...]:
+    """Deal ``cards`` across the rows into the layout's columns."""
+    return tuple(
+        tuple(cards[row * layout.columns + column] for row in range(layout.depth))
+        for column in range(layout.columns)
+    )
+
+
+def _deal_across(cards: Sequence[Card], rules: Rules, origin: Origin) -> Deal:
+    """Golf deal of a shuffled deck: tableau across the rows, then the start card, then stock."""
+    layout = layout_named(rules.layout)
+    columns = _columns_across(cards, layout)
+    rest = tuple(cards[layout.tableau_size :])
+    if rules.empty_start:
+        return Deal(rules, columns, rest, (), origin)
+    return Deal(rules, columns, rest[1:], rest[:1], origin)
+
+
+WinnableFinder = Callable[[int, Rules], Deal]
+_winnable_finder: WinnableFinder | None = None
+
+
+def register_winnable_finder(finder: WinnableFinder) -> None:
+    """Let the solver provide ``winnable_only`` deals (the core cannot prove a clear)."""
+    global _winnable_finder
+    _winnable_finder = finder
+
+
+def _winnable_from(number: int, rules: Rules) -> Deal:
+    if _winnable_finder is None:
+        with contextlib.suppress(ImportError):
+            importlib.import_module("golf_solitaire.solver")  # registers the finder
+    if _winnable_finder is None:
+        raise ValueError("winnable_only needs the solver, which is not installed")
+    return _winnable_finder(number, rules)

@@ -1,0 +1,46 @@
+"""Layouts as data: columns of stacked positions, which position covers which, the stock.
+
+A card is exposed when every position covering it is empty. Golf is 7 columns of 5 with a
+stock; Black Hole is 17 fans of 3 around the A♠ and has no stock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A tableau of ``columns`` stacks, each ``depth`` cards deep, dealt across the rows."""
+
+    name: str
+    columns: int
+    depth: int
+    has_stock: bool
+
+    @property
+    def tableau_size(self) -> int:
+        """How many cards the tableau holds when dealt."""
+        return self.columns * self.depth
+
+    def positions(self) -> list[tuple[int, int]]:
+        """Every position as (column, row), row 0 deepest, in dealing order (across rows)."""
+        return [(column, row) for row in range(self.depth) for column in range(self.columns)]
+
+    def covered_by(self, column: int, row: int) -> list[tuple[int, int]]:
+        """The positions lying on (column, row): every card dealt after it in its column."""
+        return [(column, above) for above in range(row + 1, self.depth)]
+
+
+GOLF: Final = Layout("golf", columns=7, depth=5, has_stock=True)
+BLACK_HOLE: Final = Layout("black_hole", columns=17, depth=3, has_stock=False)
+LAYOUTS: Final = {layout.name: layout for layout in (GOLF, BLACK_HOLE)}
+
+
+def layout_named(name: str) -> Layout:
+    """The layout called ``name`` (``golf`` or ``black_hole``)."""
+    try:
+        return LAYOUTS[name]
+    except KeyError:
+        raise ValueError(f"unknown layout {name!r} (choose golf or black_hole)") from None

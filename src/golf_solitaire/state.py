@@ -1,0 +1,180 @@
+"""The immutable position of a hand and the pure rules that move it on.
+
+A ``State`` is tiny: cards left per column, cards drawn, the waste pile, and whether its
+top is a dead-end Queen. The cards themselves live in the ``Deal``; every function here
+takes both, so the game, the solver and the hints share one move generator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from golf_solitaire.cards import Card
+from golf_solitaire.deals import Deal
+from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.reasons import IllegalMoveError, Reason, Refusal
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Cards left in each column, cards drawn from the stock, the waste pile (top last)."""
+
+    heights: tuple[int, ...]
+    drawn: int
+    waste: tuple[Card, ...]
+    dead_end: bool = False
+
+    @classmethod
+    def start(cls, deal: Deal) -> State:
+        """The position as dealt."""
+        return cls(tuple(len(column) for column in deal.columns), 0, deal.waste)
+
+    @property
+    def waste_top(self) -> Card | None:
+        """The card played on next, or ``None`` for an empty waste (``empty_start``)."""
+        return self.waste[-1] if self.waste else None
+
+    @property
+    def tableau_count(self) -> int:
+        """Cards left in the tableau."""
+        return sum(self.heights)
+
+    def key(self) -> int:
+        """One int naming the position (heights, drawn, dead end); the waste top follows."""
+        value = self.drawn
+        for height in self.heights:
+            value = value * 8 + height
+        return value * 2 + self.dead_end
+
+
+class Termination(StrEnum):
+    """How a hand ended."""
+
+    CLEARED = "cleared"
+    STUCK = "stuck"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a hand: how it ended and its strokes (negative: stock cards left)."""
+
+    termination: Termination
+    strokes: int
+
+    @property
+    def is_won(self) -> bool:
+        """True when the tableau was cleared."""
+        return self.termination is Termination.CLEARED
+
+
+def stock_left(deal: Deal, state: State) -> int:
+    """Cards still in the stock."""
+    return len(deal.stock) - state.drawn
+
+
+def exposed(deal: Deal, state: State, column: int) -> Card | None:
+    """The exposed card of ``column``, or ``None`` when it is empty."""
+    height = state.heights[column]
+    return deal.columns[column][height - 1] if height else None
+
+
+def refusal(deal: Deal, state: State, move: Move) -> Refusal | None:
+    """Why ``move`` is illegal in ``state``, or ``None`` when it is legal."""
+    if is_over(deal, state):
+        return Refusal(Reason.GAME_OVER)
+    if isinstance(move, Draw):
+        if stock_left(deal, state) <= 0:
+            return Refusal(Reason.STOCK_EMPTY)
+        return None
+    if not isinstance(move, Play):
+        raise TypeError(f"not a move: {move!r}")
+    column = move.column
+    if not 0 <= column < len(state.heights):
+        return Refusal(Reason.NO_SUCH_COLUMN, column=column, count=len(state.heights))
+    card = exposed(deal, state, column)
+    if card is None:
+        return Refusal(Reason.EMPTY_COLUMN, column=column)
+    return deal.rules.refusal(state.waste_top, card, top_is_dead_end=state.dead_end)
+
+
+def covered_refusal(deal: Deal, state: State, column: int, row: int) -> Refusal | None:
+    """Why the card at (column, row) cannot be played: covered, gone, or the waste refuses it."""
+    height = state.heights[column]
+    if row >= height:
+        return Refusal(Reason.EMPTY_COLUMN, column=column)
+    if row < height - 1:
+        return Refusal(Reason.COVERED, card=deal.columns[column][row], column=column)
+    return refusal(deal, state, Play(column))
+
+
+def can_play(deal: Deal, state: State) -> bool:
+    """True when some column's exposed card may go on the waste."""
+    rules = deal.rules
+    top = state.waste_top
+    for column, height in enumerate(state.heights):
+        if height and rules.accepts(
+            top, deal.columns[column][height - 1], top_is_dead_end=state.dead_end
+        ):
+            return True
+    return False
+
+
+def is_over(deal: Deal, state: State) -> bool:
+    """True when the tableau is clear, or the stock is empty and no play is legal."""
+    if not any(state.heights):
+        return True
+    return stock_left(deal, state) <= 0 and not can_play(deal, state)
+
+
+def legal_moves(deal: Deal, state: State) -> list[Move]:
+    """Every legal move: plays by column, then the draw."""
+    if not any(state.heights):
+        return []
+    rules = deal.rules
+    top = state.waste_top
+    moves: list[Move] = []
+    for column, height in enumerate(state.heights):
+        if height and rules.accepts(
+            top, deal.columns[column][height - 1], top_is_dead_end=state.dead_end
+        ):
+            moves.append(Play(column))
+    if state.drawn < len(deal.stock):
+        moves.append(Draw())
+    return moves
+
+
+def apply(deal: Deal, state: State, move: Move) -> State:
+    """The state after ``move``; raises ``IllegalMoveError`` naming the rule it breaks."""
+    problem = refusal(deal, state, move)
+    if problem is not None:
+        raise IllegalMoveError(problem)
+    return apply_unchecked(deal, state, move)
+
+
+def apply_unchecked(deal: Deal, state: State, move: Move) -> State:
+    """The state after a move already known to be legal (for search loops)."""
+    if isinstance(move, Play):
+        column = move.column
+        heights = list(state.heights)
+        card = deal.columns[column][heights[column] - 1]
+        heights[column] -= 1
+        dead = deal.rules.makes_dead_end(state.waste_top, card)
+        return State(tuple(heights), state.drawn, (*state.waste, card), dead)
+    card = deal.stock[state.drawn]
+    return State(state.heights, state.drawn + 1, (*state.waste, card), False)
+
+
+def strokes(deal: Deal, state: State) -> int:
+    """Strokes by the rule book: cards left, or minus the stock left once the tableau is clear."""
+    left = state.tableau_count
+    return left if left else -stock_left(deal, state)
+
+
+def outcome(deal: Deal, state: State) -> Outcome | None:
+    """The end of the hand, or ``None`` while it goes on."""
+    if not any(state.heights):
+        return Outcome(Termination.CLEARED, strokes(deal, state))
+    if is_over(deal, state):
+        return Outcome(Termination.STUCK, strokes(deal, state))
+    return None
