@@ -223,15 +223,15 @@ class Deal:
             return cls.random(_whole(identity["seed"], "deal.seed"), rules)
         if "number" in identity:
             number = _whole(identity["number"], "deal.number")
-            deal = cls._numbered(
-                number,
-                rules.with_options(winnable_only=False),
-                Origin(
-                    "daily" if "daily" in identity else "numbered",
-                    number,
-                ),
-            )
             _check_number(number)
+            kind = "daily" if "daily" in identity else "numbered"
+            if kind == "daily":
+                first = daily_number(identity["daily"])
+                if number < first or (number != first and not rules.winnable_only):
+                    raise ValueError(
+                        f"deal.number: {number} is not the daily deal of {identity['daily']}"
+                    )
+            deal = cls._numbered(number, rules, Origin(kind, number))
             return cls(rules, deal.columns, deal.stock, deal.waste, deal.origin)
         raise ValueError("deal: expected one of number, seed or board")
 
