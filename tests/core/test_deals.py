@@ -3,11 +3,11 @@
 import datetime as dt
 
 import pytest
-from tests.reference import boards
 
 from golf_solitaire import BoardSyntaxError, Card, Deal, Rules
 from golf_solitaire.cards import standard_deck
 from golf_solitaire.deals import daily_number, shuffled
+from tests.reference import boards
 
 
 def test_every_golf_reference_board_equals_our_numbered_deal() -> None:
