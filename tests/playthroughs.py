@@ -24,7 +24,14 @@ def _moves(name: str, game: Game) -> list[Move] | None:
     return None
 
 
-GAMES = ("strict-2", "black-hole-2", "putt-putt-3", "jokers-5", "queens-on-kings-8", "empty-start-4")
+GAMES = (
+    "strict-2",
+    "black-hole-2",
+    "putt-putt-3",
+    "jokers-5",
+    "queens-on-kings-8",
+    "empty-start-4",
+)
 
 
 def playthrough(name: str) -> str:
