@@ -6,6 +6,8 @@
 False
 """
 
+from typing import TYPE_CHECKING, Any
+
 from golf_solitaire.cards import JOKER, Card, Rank, Suit
 from golf_solitaire.deals import Deal, daily_number
 from golf_solitaire.game import Game, Observation
@@ -16,6 +18,21 @@ from golf_solitaire.records import RecordError
 from golf_solitaire.rules import PRESETS, QueensOnKings, Rules
 from golf_solitaire.state import Outcome, State, Termination
 
+if TYPE_CHECKING:
+    from golf_solitaire.solver import Limit, hint, review, solve
+
+_SOLVER_NAMES = ("Limit", "hint", "review", "solve")
+
+
+def __getattr__(name: str) -> Any:
+    """The solver's names, imported on first use (the core never loads the solver itself)."""
+    if name in _SOLVER_NAMES:
+        from golf_solitaire import solver
+
+        return getattr(solver, name)
+    raise AttributeError(f"module 'golf_solitaire' has no attribute {name!r}")
+
+
 __all__ = [
     "JOKER",
     "PRESETS",
@@ -25,6 +42,7 @@ __all__ = [
     "Draw",
     "Game",
     "IllegalMoveError",
+    "Limit",
     "Move",
     "Observation",
     "Outcome",
@@ -39,4 +57,7 @@ __all__ = [
     "Suit",
     "Termination",
     "daily_number",
+    "hint",
+    "review",
+    "solve",
 ]

@@ -1,0 +1,141 @@
+"""``golf solve``, ``golf hint``, ``golf review`` and ``golf survey``: the solver's commands."""
+
+from __future__ import annotations
+
+import click
+
+from golf_solitaire.cli.common import CliError, dump_json, parse_rules, read_record, rules_option
+from golf_solitaire.deals import Deal
+from golf_solitaire.solver import Limit, LimitReached, hint, review, solve
+
+
+def _limit(nodes: int | None, seconds: float | None) -> Limit:
+    try:
+        return Limit(nodes=nodes, seconds=seconds)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+
+
+@click.command("solve")
+@click.argument("number", type=int)
+@rules_option
+@click.option("--optimal", is_flag=True, help="Find the best score, not just a clear.")
+@click.option("--line", "show_line", is_flag=True, help="Print the moves of the line found.")
+@click.option("--limit-nodes", type=int, default=None, help="Give up after K positions.")
+@click.option("--limit-seconds", type=float, default=None, help="Give up after S seconds.")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def solve_command(
+    number: int,
+    rules_name: str,
+    optimal: bool,
+    show_line: bool,
+    limit_nodes: int | None,
+    limit_seconds: float | None,
+    as_json: bool,
+) -> None:
+    """Solve deal NUMBER exactly: can it be cleared, and (with --optimal) its best score."""
+    rules = parse_rules(rules_name)
+    limit = _limit(limit_nodes, limit_seconds)
+    deal = Deal.numbered(number, rules)
+    solution = solve(deal, optimal=optimal, limit=limit)
+    if as_json:
+        click.echo(
+            dump_json(
+                {
+                    "deal": deal.number,
+                    "rules": rules.label,
+                    "status": solution.status,
+                    "best_score": solution.best_score,
+                    "optimal": solution.optimal,
+                    "line": [str(move) for move in solution.line],
+                    "nodes": solution.nodes,
+                    "seconds": round(solution.seconds, 4),
+                }
+            )
+        )
+        return
+    words = {
+        "solved": "can be cleared",
+        "unsolvable": "cannot be cleared",
+        "intractable": "not decided: the limit ran out",
+    }
+    click.echo(f"deal {deal.number} ({rules.label}): {words[solution.status]}")
+    if solution.best_score is not None:
+        kind = "best score" if solution.optimal else "score of the line found"
+        click.echo(f"{kind}: {solution.best_score}")
+    click.echo(f"{solution.nodes} positions searched in {solution.seconds:.3f} s")
+    if show_line and solution.line:
+        click.echo("line: " + " ".join(str(move) for move in solution.line))
+
+
+@click.command("hint")
+@click.argument("record")
+@click.option("--peek", is_flag=True, help="Use the true stock order (not fair play).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the stock orders.")
+@click.option("--json", "as_json", is_flag=True, help="Print the hint as JSON.")
+def hint_command(record: str, peek: bool, seed: int, as_json: bool) -> None:
+    """Suggest the next move of the game in file RECORD (- for stdin), with the reason."""
+    game = read_record(record)
+    if peek and game.competitive:
+        raise CliError("--peek is not allowed in a competitive game: the stock order is hidden")
+    advice = hint(game, peek=peek, seed=seed)
+    if as_json:
+        click.echo(
+            dump_json(
+                {
+                    "move": None if advice.move is None else str(advice.move),
+                    "reason": advice.reason,
+                    "code": advice.code,
+                    "params": advice.params,
+                    "move_code": advice.move_code,
+                    "move_params": advice.move_params,
+                    "clear_chance": advice.clear_chance,
+                    "expected_strokes": advice.expected_strokes,
+                    "samples": advice.samples,
+                    "peek": advice.peek,
+                }
+            )
+        )
+        return
+    if advice.move is not None:
+        click.echo(f"move: {advice.move}")
+    click.echo(advice.reason)
+
+
+@click.command("review")
+@click.argument("record")
+@click.option("--limit-nodes", type=int, default=None, help="Give up after K positions.")
+@click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
+def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
+    """Judge every move of the game in file RECORD (- for stdin) and name the first mistake."""
+    game = read_record(record)
+    try:
+        verdict = review(game, limit=_limit(limit_nodes, None))
+    except LimitReached:
+        raise CliError("review: the search limit ran out before the review was done") from None
+    if as_json:
+        click.echo(dump_json(verdict.to_dict()))
+        return
+    click.echo(" no. move card  clearable  best score")
+    for entry in verdict.entries:
+        mark = "  <- mistake" if entry.is_mistake else ""
+        clearable = "yes" if entry.clearable_after else "no"
+        click.echo(
+            f"{entry.number:>4} {entry.move!s:>4} {entry.card:>4}  {clearable:>9}  "
+            f"{entry.best_score_before:>4} -> {entry.best_score_after}{mark}"
+        )
+    click.echo(verdict.summary)
+    if verdict.best_line_from_mistake:
+        line = " ".join(str(move) for move in verdict.best_line_from_mistake)
+        click.echo(
+            f"best line from before move {verdict.first_mistake.number}: {line}"
+            if verdict.first_mistake
+            else line
+        )
+
+
+def register(group: click.Group) -> None:
+    """Add the solver's commands to ``golf``."""
+    group.add_command(solve_command)
+    group.add_command(hint_command)
+    group.add_command(review_command)

@@ -1,0 +1,31 @@
+"""The exact solver: solve a position, fair hints, game review, surveys of many deals.
+
+>>> from golf_solitaire import Deal
+>>> from golf_solitaire.solver import solve, Limit
+>>> solve(Deal.numbered(2), limit=Limit(nodes=100_000)).status
+'solved'
+
+Importing this package registers the ``winnable_only`` deal finder with the core.
+"""
+
+from golf_solitaire.deals import register_winnable_finder
+from golf_solitaire.solver.hints import Hint, hint
+from golf_solitaire.solver.reviews import Review, ReviewEntry, review
+from golf_solitaire.solver.search import LimitReached
+from golf_solitaire.solver.solution import Limit, Solution, solve
+from golf_solitaire.solver.winnable import first_winnable
+
+register_winnable_finder(first_winnable)
+
+__all__ = [
+    "Hint",
+    "Limit",
+    "LimitReached",
+    "Review",
+    "ReviewEntry",
+    "Solution",
+    "first_winnable",
+    "hint",
+    "review",
+    "solve",
+]

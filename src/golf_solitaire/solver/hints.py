@@ -1,0 +1,236 @@
+r"""Fair hints: the best move for what the player can see, with a reason a player understands.
+
+A fair hint knows the tableau, the waste and the *set* of unseen cards, never their order. It
+draws stock orders consistent with that set (seeded, so the same position and seed give the
+same hint), solves each exactly from every legal move, and picks the move with the fewest
+expected strokes. ``peek=True`` solves the true order instead, and its reason says so.
+
+>>> from golf_solitaire import Deal, Game
+>>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
+>>> game = Game(Deal.from_text(board, partial=True))
+>>> advice = hint(game)
+>>> advice.move
+Play(column=0)
+>>> advice.reason
+'plays 8♠ and frees 7♣; clears the tableau in 100% of the possible stock orders'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from golf_solitaire import state as rules_of_play
+from golf_solitaire.cards import Card
+from golf_solitaire.deals import Deal
+from golf_solitaire.game import Game
+from golf_solitaire.i18n import translate
+from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.search import INFINITY, LimitReached, Search
+from golf_solitaire.solver.texts import render
+from golf_solitaire.state import State
+
+DEFAULT_SAMPLES = 16
+"""Stock orders a fair hint solves (fewer when the stock has fewer orders)."""
+
+DEFAULT_BUDGET = 60_000
+"""Search positions a hint may spend over all its stock orders."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested move and why.
+
+    ``reason`` is the English line; ``code``/``params`` (with ``move_code``/``move_params``)
+    let a face translate it (``text(lang)``). ``clear_chance`` is the share of stock orders
+    (0..1) in which the move leads to a cleared tableau, ``expected_strokes`` the mean best
+    strokes after it, ``samples`` the stock orders solved (1 with ``peek``).
+    """
+
+    move: Move | None
+    reason: str
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+    move_code: str | None = None
+    move_params: dict[str, Any] = field(default_factory=dict)
+    clear_chance: float | None = None
+    expected_strokes: float | None = None
+    samples: int = 0
+    peek: bool = False
+    nodes: int = 0
+
+    def text(self, language: str = "en") -> str:
+        """The reason in ``language`` (one of ``golf_solitaire.i18n.LANGUAGES``)."""
+        params = dict(self.params)
+        if self.move_code is not None:
+            params["move"] = translate(language, f"solver.{self.move_code}", **self.move_params)
+        return translate(language, f"solver.{self.code}", **params)
+
+
+def _stock_orders(
+    unseen: Sequence[Card], samples: int, rng: random.Random
+) -> list[tuple[Card, ...]]:
+    """Up to ``samples`` distinct rank orders of the unseen cards (all of them when few)."""
+    cards = sorted(unseen)
+    orders: list[tuple[Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    tries = 0
+    while len(orders) < samples and tries < samples * 4:
+        tries += 1
+        order = list(cards)
+        rng.shuffle(order)
+        ranks = tuple(card.rank for card in order)
+        if ranks in seen:
+            continue
+        seen.add(ranks)
+        orders.append(tuple(order))
+    return orders
+
+
+def _move_words(deal: Deal, state: State, move: Move) -> tuple[str, dict[str, Any]]:
+    """The move part of a reason: what it plays and what it frees."""
+    if isinstance(move, Draw):
+        return "move.draw", {}
+    assert isinstance(move, Play)
+    column = move.column
+    height = state.heights[column]
+    card = deal.columns[column][height - 1]
+    if height == 1:
+        return "move.play_empties", {"card": card.pretty, "column": column + 1}
+    freed = deal.columns[column][height - 2]
+    return "move.play_frees", {"card": card.pretty, "freed": freed.pretty}
+
+
+def _child_position(board: Board, move: Move) -> tuple[list[int], int, int, bool] | None:
+    heights = list(board.heights)
+    if isinstance(move, Draw):
+        return heights, 1, board.stock[0], False
+    assert isinstance(move, Play)
+    rank = board.columns[move.column][heights[move.column] - 1]
+    heights[move.column] -= 1
+    dead = board.rules.queens_on_kings.value == "dead_end" and board.top == 13 and rank == 12
+    if not any(heights):
+        return None
+    return heights, 0, rank, dead
+
+
+def _values(board: Board, moves: list[Move], budget: int) -> tuple[list[int], int]:
+    """Exact best strokes after each move on ``board``; raises ``LimitReached`` past budget."""
+    search = Search(board, max_nodes=budget)
+    values: list[int] = []
+    for move in moves:
+        child = _child_position(board, move)
+        if child is None:
+            values.append(-len(board.stock))
+            continue
+        heights, drawn, top, dead = child
+        values.append(search.value_of(heights, drawn, top, dead, INFINITY))
+    return values, search.nodes
+
+
+def hint(
+    game: Game,
+    *,
+    peek: bool = False,
+    seed: int = 0,
+    samples: int = DEFAULT_SAMPLES,
+    budget: int = DEFAULT_BUDGET,
+) -> Hint:
+    r"""The best move now for what the player sees (or, with ``peek``, for the true stock).
+
+    >>> from golf_solitaire import Deal, Game
+    >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
+    >>> print(hint(Game(Deal.from_text(board, partial=True)), peek=True).reason)
+    peeking at the stock: plays 8♠ and frees 7♣; this clears the tableau with 2 stock cards to spare
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"hint: expected a Game, not {game!r}")
+    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+        raise ValueError(f"hint: samples must be a whole number of 1 or more, not {samples!r}")
+    deal, state = game.deal, game.state
+    if rules_of_play.is_over(deal, state):
+        return Hint(None, render("hint.over"), "hint.over")
+    moves = rules_of_play.legal_moves(deal, state)
+    if peek:
+        orders: list[tuple[Card, ...]] = [tuple(deal.stock[state.drawn :])]
+    else:
+        unseen = deal.stock[state.drawn :]
+        rng = random.Random(f"{seed}:{state.key()}:{state.waste_top}")
+        orders = _stock_orders(unseen, samples, rng) if unseen else [()]
+    complete = peek or len(orders) == _order_count(deal.stock[state.drawn :])
+    totals = [0] * len(moves)
+    clears = [0] * len(moves)
+    solved = 0
+    nodes = 0
+    for order in orders:
+        board = Board.with_stock(deal, state, order)
+        try:
+            values, used = _values(board, moves, max(budget - nodes, 1))
+        except LimitReached:
+            nodes = budget
+            break
+        nodes += used
+        solved += 1
+        for index, value in enumerate(values):
+            totals[index] += value
+            clears[index] += value <= 0
+    if solved == 0:
+        return _guess(deal, state, moves, peek, nodes)
+    best = min(range(len(moves)), key=lambda index: (totals[index], -clears[index], index))
+    move = moves[best]
+    expected = totals[best] / solved
+    chance = clears[best] / solved
+    move_code, move_params = _move_words(deal, state, move)
+    if peek:
+        if chance:
+            code, params = "hint.peek_clear", {"spare": -totals[best]}
+        else:
+            code, params = "hint.peek_lost", {"strokes": totals[best]}
+    elif chance:
+        code, params = "hint.chance", {"chance": max(1, round(100 * chance))}
+    elif solved == len(orders) and (complete or _proved_lost(deal, state)):
+        code, params = "hint.lost", {"strokes": round(expected)}
+    else:
+        code, params = "hint.unlikely", {"strokes": round(expected)}
+    reason = render(code, move=render(move_code, **move_params), **params)
+    return Hint(
+        move,
+        reason,
+        code,
+        params,
+        move_code,
+        move_params,
+        chance,
+        expected,
+        solved,
+        peek,
+        nodes,
+    )
+
+
+def _order_count(cards: Sequence[Card]) -> int:
+    """How many distinct rank orders the cards have (a multinomial)."""
+    counts = Counter(card.rank for card in cards)
+    total = math.factorial(len(cards))
+    for count in counts.values():
+        total //= math.factorial(count)
+    return total
+
+
+def _proved_lost(deal: Deal, state: State) -> bool:
+    """True when no stock order at all lets the tableau clear (an order-free bound)."""
+    board = Board.from_position(deal, state)
+    return Search(board).root_bound() > 0
+
+
+def _guess(deal: Deal, state: State, moves: list[Move], peek: bool, nodes: int) -> Hint:
+    """A move when no stock order could be solved within the budget: the first play."""
+    move = moves[0]
+    move_code, move_params = _move_words(deal, state, move)
+    reason = render("hint.guess", move=render(move_code, **move_params))
+    return Hint(move, reason, "hint.guess", {}, move_code, move_params, None, None, 0, peek, nodes)

@@ -1,0 +1,146 @@
+"""``solve``: can this position be cleared, what is its best score, and the line to it.
+
+>>> from golf_solitaire import Deal
+>>> solution = solve(Deal.numbered(2))
+>>> solution.status, solution.best_score is not None
+('solved', True)
+>>> solve(Deal.numbered(2), optimal=True).best_score
+0
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Literal
+
+from golf_solitaire import state as rules_of_play
+from golf_solitaire.deals import Deal
+from golf_solitaire.game import Game
+from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.search import DRAW, LimitReached, Search
+from golf_solitaire.state import State
+
+Status = Literal["solved", "unsolvable", "intractable"]
+Position = Deal | Game | tuple[Deal, State]
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A search budget: at most ``nodes`` positions and ``seconds`` of time (None: no limit).
+
+    >>> Limit(nodes=100_000).nodes
+    100000
+    """
+
+    nodes: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.nodes is not None and (
+            not isinstance(self.nodes, int) or isinstance(self.nodes, bool) or self.nodes < 1
+        ):
+            raise ValueError(
+                f"limit nodes: expected a whole number of 1 or more, not {self.nodes!r}"
+            )
+        if self.seconds is not None and (
+            isinstance(self.seconds, bool)
+            or not isinstance(self.seconds, int | float)
+            or not self.seconds > 0
+        ):
+            raise ValueError(f"limit seconds: expected a positive number, not {self.seconds!r}")
+
+
+NO_LIMIT = Limit()
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The answer of ``solve``.
+
+    ``status`` is ``solved`` (the tableau can be cleared), ``unsolvable`` (it cannot) or
+    ``intractable`` (the limit ran out). ``line`` is the moves from the given position to
+    ``best_score`` strokes; ``optimal`` says whether that score is proved the best (always in
+    optimal mode; in winnable mode the line is the first clear found). ``nodes`` counts the
+    positions searched.
+    """
+
+    status: Status
+    best_score: int | None
+    line: list[Move]
+    nodes: int
+    seconds: float
+    optimal: bool
+
+    @property
+    def is_solved(self) -> bool:
+        """True when the tableau can be cleared from the position."""
+        return self.status == "solved"
+
+
+def position_of(position: Position) -> tuple[Deal, State]:
+    """The (deal, state) a deal, a game or a (deal, state) pair stands for."""
+    if isinstance(position, Deal):
+        return position, State.start(position)
+    if isinstance(position, Game):
+        return position.deal, position.state
+    if (
+        isinstance(position, tuple)
+        and len(position) == 2
+        and isinstance(position[0], Deal)
+        and isinstance(position[1], State)
+    ):
+        return position[0], position[1]
+    raise TypeError(f"solve: expected a Deal, a Game or a (Deal, State) pair, not {position!r}")
+
+
+def moves_of(codes: list[int]) -> list[Move]:
+    """Search move codes as engine moves."""
+    return [Draw() if code == DRAW else Play(code) for code in codes]
+
+
+def solve(position: Position, *, optimal: bool = False, limit: Limit = NO_LIMIT) -> Solution:
+    """Search ``position`` exactly: the first clear, or with ``optimal`` the minimum strokes.
+
+    >>> solve(Deal.numbered(1)).status
+    'unsolvable'
+    """
+    if not isinstance(limit, Limit):
+        raise TypeError(f"solve: limit must be a Limit, not {limit!r}")
+    deal, state = position_of(position)
+    started = time.perf_counter()
+    finished = rules_of_play.outcome(deal, state)
+    if finished is not None:
+        return Solution(
+            "solved" if finished.is_won else "unsolvable",
+            finished.strokes,
+            [],
+            0,
+            time.perf_counter() - started,
+            True,
+        )
+    search = Search(
+        Board.from_position(deal, state), max_nodes=limit.nodes, max_seconds=limit.seconds
+    )
+    try:
+        if optimal:
+            best = search.optimum()
+            codes = search.best_line()
+        else:
+            found = search.first_clear()
+            codes = found if found is not None else []
+            best = None
+    except LimitReached:
+        return Solution("intractable", None, [], search.nodes, time.perf_counter() - started, False)
+    line = moves_of(codes)
+    if not optimal and codes:
+        best = _score_after(deal, state, line)
+    status: Status = "solved" if best is not None and best <= 0 else "unsolvable"
+    return Solution(status, best, line, search.nodes, time.perf_counter() - started, optimal)
+
+
+def _score_after(deal: Deal, state: State, line: list[Move]) -> int:
+    for move in line:
+        state = rules_of_play.apply_unchecked(deal, state, move)
+    return rules_of_play.strokes(deal, state)

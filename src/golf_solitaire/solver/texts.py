@@ -1,0 +1,39 @@
+"""The English templates of hint and review texts; faces translate them by key.
+
+Keys live under ``solver.`` in ``locales/<lang>/solver.json``; the English catalog holds the
+same templates as ``TEMPLATES`` (a test checks that they agree).
+
+>>> render("move.draw")
+'draws from the stock'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+TEMPLATES: Final[dict[str, str]] = {
+    "move.play_frees": "plays {card} and frees {freed}",
+    "move.play_empties": "plays {card} and empties column {column}",
+    "move.draw": "draws from the stock",
+    "hint.chance": "{move}; clears the tableau in {chance}% of the possible stock orders",
+    "hint.lost": "no play can clear this now; {move}, which leaves the fewest cards "
+    "(about {strokes})",
+    "hint.unlikely": "{move}, which leaves the fewest cards (about {strokes}); none of the "
+    "stock orders tried clears the tableau",
+    "hint.guess": "{move}; the position is too deep to judge in time, so this is a best guess",
+    "hint.peek_clear": "peeking at the stock: {move}; this clears the tableau with {spare} "
+    "stock cards to spare",
+    "hint.peek_lost": "peeking at the stock: no play can clear this now; {move}, which "
+    "leaves {strokes} cards, the fewest",
+    "hint.over": "the hand is over",
+    "review.mistake": "move {number} ({move}) was the first mistake: the best reachable score "
+    "went from {before} to {after}",
+    "review.lost_from_start": "this deal could not be cleared from the start; the best score "
+    "was {best}",
+    "review.no_mistake": "no mistake: every move kept the best score reachable ({best})",
+}
+
+
+def render(key: str, **params: Any) -> str:
+    """The English text of ``key`` filled with ``params``."""
+    return TEMPLATES[key].format(**params)

@@ -1,0 +1,35 @@
+"""Winnable deals only: the first deal number at or after ``n`` that the solver can clear.
+
+``Deal.numbered(n, rules)`` with ``rules.winnable_only`` calls ``first_winnable`` through the
+seam ``golf_solitaire.deals.register_winnable_finder``; ``deal.number`` tells which deal it is.
+
+>>> from golf_solitaire import Rules
+>>> first_winnable(1, Rules(winnable_only=True)).number
+2
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
+from golf_solitaire.rules import Rules
+from golf_solitaire.solver.solution import Limit, solve
+
+PROOF_LIMIT: Final = Limit(nodes=200_000)
+"""A deal whose clear is not found within this budget is skipped as not proved winnable."""
+
+MAX_TRIES: Final = 10_000
+
+
+def first_winnable(number: int, rules: Rules) -> Deal:
+    """The first deal numbered ``number`` or more that the solver proves clearable."""
+    plain = rules.with_options(winnable_only=False)
+    for candidate in range(number, min(number + MAX_TRIES, MAX_DEAL_NUMBER + 1)):
+        deal = Deal.numbered(candidate, plain)
+        if solve(deal, limit=PROOF_LIMIT).status == "solved":
+            return Deal.from_identity({"number": candidate}, rules)
+    raise ValueError(
+        f"winnable_only: no deal from {number} to {number + MAX_TRIES - 1} could be proved "
+        "clearable under these rules"
+    )

@@ -1,0 +1,123 @@
+"""The public solver API: solve, hint, review, Limit, and the winnable_only seam."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+from golf_solitaire import Deal, Draw, Game, Limit, Play, Rules, hint, review, solve
+from golf_solitaire import state as rules_of_play
+
+SMALL = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
+
+
+def replay_score(game: Game, line: list[object]) -> int:
+    twin = game.copy()
+    for move in line:
+        assert isinstance(move, Play | Draw)
+        twin.apply(move)
+    assert twin.is_over
+    return twin.score
+
+
+def test_solve_deal_game_and_state_agree() -> None:
+    deal = Deal.numbered(2)
+    game = Game(deal)
+    for position in (deal, game, (deal, game.state)):
+        solution = solve(position)  # type: ignore[arg-type]
+        assert solution.status == "solved"
+        assert replay_score(game, list(solution.line)) == solution.best_score
+        assert solution.nodes > 0
+
+
+def test_unsolvable_deal_has_no_line_in_winnable_mode() -> None:
+    solution = solve(Deal.numbered(1))
+    assert solution.status == "unsolvable"
+    assert solution.line == []
+    assert solution.best_score is None
+
+
+def test_optimal_line_replays_to_best_score() -> None:
+    deal = Deal.numbered(1)
+    solution = solve(deal, optimal=True)
+    assert solution.optimal and solution.status == "unsolvable"
+    assert solution.best_score is not None and solution.best_score > 0
+    assert replay_score(Game(deal), list(solution.line)) == solution.best_score
+
+
+def test_limit_gives_intractable() -> None:
+    solution = solve(Deal.numbered(4), limit=Limit(nodes=10))
+    assert solution.status == "intractable"
+    assert solution.best_score is None
+
+
+@pytest.mark.parametrize("bad", [{"nodes": 0}, {"nodes": 1.5}, {"seconds": -1}, {"seconds": True}])
+def test_bad_limits_are_refused_with_the_field_named(bad: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match=r"limit (nodes|seconds)"):
+        Limit(**bad)  # type: ignore[arg-type]
+
+
+def test_solve_refuses_what_is_not_a_position() -> None:
+    with pytest.raises(TypeError, match="expected a Deal, a Game"):
+        solve("deal 4")  # type: ignore[arg-type]
+
+
+def test_finished_game_is_answered_without_search() -> None:
+    game = Game(Deal.from_text(SMALL, partial=True))
+    for column in (0, 0, 1):
+        game.play(column)
+    solution = solve(game)
+    assert (solution.status, solution.best_score, solution.line) == ("solved", -2, [])
+
+
+def test_hint_small_position_and_peek() -> None:
+    game = Game(Deal.from_text(SMALL, partial=True))
+    fair = hint(game)
+    assert fair.move == Play(0)
+    assert fair.clear_chance == 1.0
+    peeked = hint(game, peek=True)
+    assert peeked.reason.startswith("peeking at the stock")
+    assert peeked.peek
+
+
+def test_hint_when_over_has_no_move() -> None:
+    game = Game(Deal.from_text(SMALL, partial=True))
+    for column in (0, 0, 1):
+        game.play(column)
+    advice = hint(game)
+    assert advice.move is None and advice.reason == "the hand is over"
+
+
+def test_review_names_first_mistake_and_best_line() -> None:
+    game = Game(Deal.from_text(SMALL, partial=True))
+    game.draw()
+    verdict = review(game)
+    assert verdict.first_mistake is not None and verdict.first_mistake.number == 1
+    assert verdict.best_line_from_mistake == [Play(0), Play(0), Play(1)]
+    assert [entry.is_mistake for entry in verdict.entries] == [True]
+
+
+def test_winnable_only_gives_a_clearable_deal_and_names_it() -> None:
+    deal = Deal.numbered(1, Rules(winnable_only=True))
+    assert deal.number == 2
+    assert solve(deal).status == "solved"
+    assert rules_of_play.outcome(deal, Game(deal).state) is None
+
+
+@pytest.mark.parametrize(
+    "name", ["board", "bounds", "search", "solution", "hints", "reviews", "winnable"]
+)
+def test_docstring_examples_run(name: str) -> None:
+    module = importlib.import_module(f"golf_solitaire.solver.{name}")
+    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failures == 0
+
+
+def test_review_reads_a_record() -> None:
+    game = Game(Deal.numbered(2))
+    game.play(4)
+    verdict = review(game.record())
+    assert len(verdict.entries) == 1
+    assert verdict.entries[0].clearable_before and verdict.entries[0].clearable_after
