@@ -1,7 +1,8 @@
 """A position compiled for search: ranks as small ints, an acceptance table, the stock as ranks.
 
 Suits never matter in play, so the search sees ranks only (0 is a joker). The waste top is a
-code: its rank, or ``NO_TOP`` for the empty waste of ``empty_start``. The stock is the list of
+code: its rank, ``NO_TOP`` for the empty waste of ``empty_start``, or ``DEAD_TOP`` for a Queen
+that went on a King under the ``dead_end`` rules (nothing may follow it). The stock is the list of
 cards still to draw, so a hint can search a stock order it made up.
 
 >>> from golf_solitaire import Deal, State
@@ -24,6 +25,11 @@ from golf_solitaire.state import State
 NO_TOP = 14
 """The waste-top code of an empty waste (anything may be played on it)."""
 
+DEAD_TOP = 15
+"""The waste-top code of a dead-end Queen (nothing may be played on it)."""
+
+TOP_CODES = 16
+
 KING = 13
 QUEEN = 12
 RANKS = 14
@@ -37,13 +43,26 @@ def _card_of(rank: int) -> Card:
 def acceptance_table(rules: Rules) -> list[list[bool]]:
     """``table[top][rank]``: may a card of ``rank`` go on a waste top of code ``top``?"""
     table: list[list[bool]] = []
-    for top in range(NO_TOP + 1):
-        if top == NO_TOP:
-            table.append([True] * RANKS)
+    for top in range(TOP_CODES):
+        if top in (NO_TOP, DEAD_TOP):
+            table.append([top == NO_TOP] * RANKS)
             continue
         top_card = _card_of(top)
         table.append([rules.accepts(top_card, _card_of(rank)) for rank in range(RANKS)])
     return table
+
+
+def top_code(state: State) -> int:
+    """The waste-top code of a position."""
+    if state.dead_end:
+        return DEAD_TOP
+    top = state.waste_top
+    return NO_TOP if top is None else top.rank
+
+
+def dead_after(rules: Rules, top: int, rank: int) -> bool:
+    """True when playing ``rank`` on top code ``top`` leaves a dead-end Queen."""
+    return rules.queens_on_kings is QueensOnKings.DEAD_END and top == KING and rank == QUEEN
 
 
 @dataclass(slots=True)
@@ -55,7 +74,6 @@ class Board:
     heights: list[int]
     stock: list[int]
     top: int
-    dead_end: bool
     accepts: list[list[bool]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -70,14 +88,12 @@ class Board:
     @classmethod
     def with_stock(cls, deal: Deal, state: State, stock: Sequence[Card]) -> Board:
         """The board of ``state`` in ``deal`` with the undrawn stock in the order ``stock``."""
-        top = state.waste_top
         return cls(
             rules=deal.rules,
             columns=[[card.rank for card in column] for column in deal.columns],
             heights=list(state.heights),
             stock=[card.rank for card in stock],
-            top=NO_TOP if top is None else top.rank,
-            dead_end=state.dead_end,
+            top=top_code(state),
         )
 
     @property

@@ -19,6 +19,7 @@ unmatched can never be played: they are a lower bound on the strokes of any endi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from golf_solitaire.rules import Rules
@@ -97,3 +98,31 @@ class MatchingPlan:
                 left_over[right] = 0
             missing += need
         return missing
+
+    def compile(self) -> Callable[[list[int], list[int]], int]:
+        """``missing(demand, supply)``: ``unmatched`` as unrolled code, minus the jokers.
+
+        ``supply`` holds the cards that may precede besides the tableau itself (stock left and
+        waste top); index 0 counts wild supply (jokers, an empty waste). The tableau's own
+        cards are supply too, so a slot of rank ``r`` starts at ``demand[r] + supply[r]``.
+        """
+        lines = ["def missing(demand, supply):", "    m = 0"]
+        for slot, rank in enumerate(self.slot_ranks):
+            lines.append(f"    a{slot} = demand[{rank}] + supply[{rank}]")
+        for rank, left, right in self.demands:
+            lines.append(f"    need = demand[{rank}]")
+            lines.append("    if need:")
+            for side in (left, right):
+                if side < 0:
+                    continue
+                lines.append(f"        if a{side} >= need:")
+                lines.append(f"            a{side} -= need")
+                lines.append("            need = 0")
+                lines.append("        else:")
+                lines.append(f"            need -= a{side}")
+                lines.append(f"            a{side} = 0")
+            lines.append("        m += need")
+        lines.append("    return m - demand[0] - supply[0]")
+        namespace: dict[str, Callable[[list[int], list[int]], int]] = {}
+        exec("\n".join(lines), namespace)
+        return namespace["missing"]

@@ -106,30 +106,15 @@ def _move_words(deal: Deal, state: State, move: Move) -> tuple[str, dict[str, An
     return "move.play_frees", {"card": card.pretty, "freed": freed.pretty}
 
 
-def _child_position(board: Board, move: Move) -> tuple[list[int], int, int, bool] | None:
-    heights = list(board.heights)
-    if isinstance(move, Draw):
-        return heights, 1, board.stock[0], False
-    assert isinstance(move, Play)
-    rank = board.columns[move.column][heights[move.column] - 1]
-    heights[move.column] -= 1
-    dead = board.rules.queens_on_kings.value == "dead_end" and board.top == 13 and rank == 12
-    if not any(heights):
-        return None
-    return heights, 0, rank, dead
-
-
-def _values(board: Board, moves: list[Move], budget: int) -> tuple[list[int], int]:
-    """Exact best strokes after each move on ``board``; raises ``LimitReached`` past budget."""
+def _values(board: Board, budget: int) -> tuple[list[int], int]:
+    """Exact best strokes after each legal move (engine order); ``LimitReached`` past budget."""
     search = Search(board, max_nodes=budget)
     values: list[int] = []
-    for move in moves:
-        child = _child_position(board, move)
-        if child is None:
-            values.append(-len(board.stock))
-            continue
-        heights, drawn, top, dead = child
-        values.append(search.value_of(heights, drawn, top, dead, INFINITY))
+    for _, (heights, drawn, top) in search.children(board.heights, 0, board.top):
+        if any(heights):
+            values.append(search.value_of(heights, drawn, top, INFINITY))
+        else:
+            values.append(drawn - len(board.stock))
     return values, search.nodes
 
 
@@ -170,7 +155,7 @@ def hint(
     for order in orders:
         board = Board.with_stock(deal, state, order)
         try:
-            values, used = _values(board, moves, max(budget - nodes, 1))
+            values, used = _values(board, max(budget - nodes, 1))
         except LimitReached:
             nodes = budget
             break

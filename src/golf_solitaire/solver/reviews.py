@@ -25,7 +25,7 @@ from typing import Any
 from golf_solitaire import state as rules_of_play
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
-from golf_solitaire.solver.board import NO_TOP, Board
+from golf_solitaire.solver.board import Board, top_code
 from golf_solitaire.solver.search import LimitReached, Search
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
 from golf_solitaire.solver.texts import render
@@ -146,10 +146,7 @@ def _best(search: Search, state: State) -> int:
     """The exact best strokes reachable from ``state`` (a position of the search's deal)."""
     if not any(state.heights):
         return -(len(search.board.stock) - state.drawn)
-    top = state.waste_top
-    return search.value_of(
-        list(state.heights), state.drawn, NO_TOP if top is None else top.rank, state.dead_end
-    )
+    return search.value_of(list(state.heights), state.drawn, top_code(state))
 
 
 def _line_from(deal: Any, state: State, limit: Limit) -> list[Move]:
