@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import random
 import time
 
 from golf_solitaire.solver.board import (
@@ -39,6 +40,10 @@ INFINITY = 1 << 20
 
 Child = tuple[int, tuple[list[int], int, int]]
 """A move code and the position it leads to: heights, cards drawn, waste-top code."""
+
+
+class _Restart(Exception):
+    """An attempt of the first-clear search used up its own budget."""
 
 
 class LimitReached(Exception):
@@ -63,8 +68,8 @@ class Search:
     """Searches one board: ``first_clear()``, ``optimum()``, ``value_of(...)`` and lines."""
 
     CLOCK_EVERY = 2048
-    USE_DRAWS = True
-    USE_COLUMNS = True
+    RESTARTS = 8
+    RESTART_NODES = 2000
 
     def __init__(
         self,
@@ -277,7 +282,27 @@ class Search:
     # The searches --------------------------------------------------------------------
 
     def first_clear(self) -> list[int] | None:
-        """A line that clears the tableau, or ``None`` when none exists."""
+        """A line that clears the tableau, or ``None`` when none exists.
+
+        Clears are often found fast in one move order and slowly in another, so the search
+        restarts with shuffled orders under growing node budgets, keeping every position it
+        proved dead; the last attempt has no budget of its own, so the answer is exact.
+        """
+        dead: set[int] = set()
+        rng = random.Random(0)
+        budget = self.RESTART_NODES
+        for _ in range(self.RESTARTS):
+            try:
+                return self._first_clear(
+                    dead, rng if budget != self.RESTART_NODES else None, self.nodes + budget
+                )
+            except _Restart:
+                budget *= 2
+        return self._first_clear(dead, rng, None)
+
+    def _first_clear(
+        self, dead: set[int], rng: random.Random | None, give_up: int | None
+    ) -> list[int] | None:
         board = self.board
         columns = board.columns
         heights = list(board.heights)
@@ -291,12 +316,11 @@ class Search:
         missing = self.missing
         draws_needed = self.draws_needed
         column_dead = self.column_dead
-        use_draws = self.USE_DRAWS
-        use_columns = self.USE_COLUMNS
-        seen: set[int] = set()
+        shuffle = rng.shuffle if rng is not None else None
         line: list[int] = []
-
         shift = len(columns)
+        no_stock = not stock
+        limit = INFINITY * INFINITY if give_up is None else give_up
 
         def visit(packed: int, drawn: int, top: int, left: int, fresh: bool) -> bool:
             # Two tops that allow the same plays have the same futures: key on the plays.
@@ -312,25 +336,31 @@ class Search:
                         playable |= 1 << column
                         plays.append((column, height, rank, code))
             key = ((packed << 5 | drawn) << shift) | playable
-            if key in seen:
+            if key in dead:
                 return False
-            seen.add(key)
             self.nodes += 1
             if self.nodes >= self._budget:
                 self._tick()
-            if missing(tableau, rows[drawn][top]) > 0:
+            if self.nodes >= limit:
+                raise _Restart
+            if missing(tableau, rows[drawn][top]) > 0 or (
+                fresh
+                and (
+                    draws_needed(tableau, drawn, top) > stock_size - drawn
+                    or column_dead(tableau, heights, drawn, top)
+                )
+            ):
+                dead.add(key)
                 return False
-            if fresh and use_draws and draws_needed(tableau, drawn, top) > stock_size - drawn:
-                return False
-            if fresh and use_columns and column_dead(tableau, heights, drawn, top):
-                return False
+            if shuffle is not None and len(plays) > 1:
+                shuffle(plays)
             for column, height, rank, code in plays:
                 line.append(column)
                 if left == 1:
                     return True
                 heights[column] = height - 1
                 tableau[rank] -= 1
-                if visit(packed - powers[column], drawn, code, left - 1, False):
+                if visit(packed - powers[column], drawn, code, left - 1, no_stock):
                     return True
                 tableau[rank] += 1
                 heights[column] = height
@@ -340,6 +370,7 @@ class Search:
                 if visit(packed, drawn + 1, stock[drawn], left, True):
                     return True
                 line.pop()
+            dead.add(key)
             return False
 
         packed = sum(h * p for h, p in zip(heights, powers, strict=True))
