@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from golf_solitaire.cli import deal_commands
+from golf_solitaire.cli import deal_commands, serve_commands
 from golf_solitaire.cli.common import CliError
 
 
@@ -20,6 +20,7 @@ def golf() -> None:
 
 
 deal_commands.register(golf)
+serve_commands.register(golf)
 
 
 def main() -> None:
