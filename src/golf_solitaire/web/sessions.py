@@ -6,7 +6,6 @@ then applied to the game in memory and answered; a restart replays the stored re
 
 from __future__ import annotations
 
-import datetime as dt
 import secrets
 import threading
 from collections import OrderedDict
@@ -40,14 +39,16 @@ class Session:
     player_id: str
     game: Game
     started_at: str
-    last_move_at: str | None
+    stamps: list[str]
+    redo_stamps: list[str]
     round_id: str | None
     hole: int | None
     finished: bool
 
-
-def _now() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
+    @property
+    def last_move_at(self) -> str | None:
+        """When the last move of the current line was made."""
+        return self.stamps[-1] if self.stamps else None
 
 
 def rules_named(name: str) -> Rules:
@@ -86,9 +87,7 @@ class Sessions:
         game = Game(deal)
         with self._lock:
             game_id = self.store.create_game(player_id, game.record(), round_id=round_id, hole=hole)
-            session = Session(game_id, player_id, game, _now(), None, round_id, hole, False)
-            self._remember(session)
-        return session
+            return self.get(player_id, game_id)
 
     def get(self, player_id: str, game_id: str) -> Session:
         """The player's game ``game_id`` (NotFoundError for anyone else's)."""
@@ -105,13 +104,14 @@ class Sessions:
                 game.apply(Move.parse(text))
             for _ in stored.redo:
                 game.undo()
-            stamps = stored.record.get("timestamps") or []
+            stamps = [str(stamp) for stamp in stored.record.get("timestamps") or []]
             session = Session(
                 stored.id,
                 player_id,
                 game,
                 stored.created_at,
-                str(stamps[-1]) if stamps else None,
+                stamps,
+                list(reversed(stored.redo_times)),
                 stored.round_id,
                 stored.hole,
                 stored.is_finished,
@@ -139,9 +139,9 @@ class Sessions:
             problem = game.refusal(move)
             if problem is not None:
                 raise IllegalMoveError(problem)
-            self.store.append_move(game_id, str(move), index)
+            session.stamps.append(self.store.append_move(game_id, str(move), index))
+            session.redo_stamps.clear()
             game.apply(move)
-            session.last_move_at = _now()
             outcome = game.outcome
             if outcome is not None:
                 self.store.finish_game(
@@ -162,6 +162,7 @@ class Sessions:
                 raise IllegalMoveError(Refusal(Reason.NOTHING_TO_UNDO))
             self._set_position(game_id, game.move_count - 1, index)
             game.undo()
+            session.redo_stamps.append(session.stamps.pop())
             return session
 
     def redo(self, player_id: str, game_id: str, index: int) -> Session:
@@ -174,6 +175,7 @@ class Sessions:
                 raise IllegalMoveError(Refusal(Reason.NOTHING_TO_REDO))
             self._set_position(game_id, game.move_count + 1, index)
             game.redo()
+            session.stamps.append(session.redo_stamps.pop())
             outcome = game.outcome
             if outcome is not None:
                 self.store.finish_game(
