@@ -206,11 +206,16 @@ async function openFirstGame() {
 
 /* Moves ------------------------------------------------------------------------------- */
 
-async function send(path, body, onRefused) {
-  if (ui.busy || !ui.game) return;
+function send(path, makeBody, onRefused) {
+  ui.queue = (ui.queue || Promise.resolve()).then(() => sendNow(path, makeBody, onRefused));
+  return ui.queue;
+}
+
+async function sendNow(path, makeBody, onRefused) {
+  if (!ui.game) return;
   ui.busy = true;
   try {
-    const game = await api("POST", `/api/games/${ui.game.id}/${path}`, body);
+    const game = await api("POST", `/api/games/${ui.game.id}/${path}`, makeBody(ui.game));
     const wasOver = ui.game.is_over;
     ui.game = game;
     say("");
@@ -232,19 +237,19 @@ function playColumn(column) {
     say(t("reason.empty_column", { column: column + 1 }), true);
     return;
   }
-  send("moves", { move: String(column), index: ui.game.move_count }, () => shake(column));
+  send("moves", (game) => ({ move: String(column), index: game.move_count }), () => shake(column));
 }
 
 function draw() {
-  if (ui.game) send("moves", { move: "d", index: ui.game.move_count });
+  if (ui.game) send("moves", (game) => ({ move: "d", index: game.move_count }));
 }
 
 function undo() {
-  if (ui.game) send("undo", { index: ui.game.move_count });
+  if (ui.game) send("undo", (game) => ({ index: game.move_count }));
 }
 
 function redo() {
-  if (ui.game) send("redo", { index: ui.game.move_count });
+  if (ui.game) send("redo", (game) => ({ index: game.move_count }));
 }
 
 async function hint() {
