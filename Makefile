@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/golf deal --daily
+	$(BIN)/golf serve
 
 system-deps:
 	bash .ci/system-deps

@@ -33,6 +33,8 @@ class StoredGame:
     strokes: int | None
     round_id: str | None
     hole: int | None
+    redo_times: tuple[str, ...] = ()
+    """When each move of ``redo`` was first made, in the same order."""
 
     @property
     def is_finished(self) -> bool:

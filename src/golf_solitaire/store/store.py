@@ -124,10 +124,11 @@ class Store:
                 )
         return game_id
 
-    def append_move(self, game_id: str, move_text: str, index: int) -> None:
+    def append_move(self, game_id: str, move_text: str, index: int) -> str:
         """Record move number ``index`` (from 0); refused unless it follows the current position.
 
         Moves undone beyond the position are dropped, as a new move clears the redo list.
+        Returns the time stored with the move (ISO 8601, UTC).
         """
         text = str(Move.parse(move_text))
         with self.database.transaction() as tx:
@@ -146,6 +147,7 @@ class Store:
                 "UPDATE games SET position = ?, updated_at = ? WHERE id = ?",
                 (index + 1, now, game_id),
             )
+        return now
 
     def set_position(self, game_id: str, position: int, *, expected: int | None = None) -> None:
         """Move the game to ``position`` along its stored line (undo goes back, redo on).
@@ -314,6 +316,7 @@ def _stored_game(row: Row, moves: list[Row]) -> StoredGame:
         strokes=None if strokes is None else int(strokes),
         round_id=None if round_id is None else str(round_id),
         hole=None if hole is None else int(hole),
+        redo_times=tuple(reversed([str(stamp) for _, stamp in moves[position:]])),
     )
 
 

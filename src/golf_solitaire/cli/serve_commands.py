@@ -1,0 +1,40 @@
+"""``golf serve``: run the browser game on this machine and say where to open it."""
+
+from __future__ import annotations
+
+import click
+
+from golf_solitaire.store import StoreError, open_store
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--database",
+    "database",
+    default=None,
+    metavar="URL",
+    help="sqlite:///PATH or postgresql://... (default: $GOLF_DATABASE_URL, else a file in "
+    "your data folder).",
+)
+def serve_command(host: str, port: int, database: str | None) -> None:
+    """Serve the browser game (open the address it prints)."""
+    import uvicorn
+
+    from golf_solitaire.web import Settings, create_app
+
+    settings = Settings(database_url=database, host=host, port=port)
+    url = settings.resolved_database_url
+    try:
+        open_store(url).close()
+    except StoreError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"Golf Solitaire is served at {settings.address}  (database: {url})")
+    click.echo("Press Ctrl+C to stop.")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+
+
+def register(group: click.Group) -> None:
+    """Add ``golf serve`` to the ``golf`` group."""
+    group.add_command(serve_command)

@@ -1,0 +1,152 @@
+"""The solver's answers for the browser: hints, end-of-hand verdicts and game reviews.
+
+The solver is an optional part (``golf_solitaire.solver``); without it every answer says
+honestly that analysis is unavailable instead of inventing one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
+from golf_solitaire.game import Game
+from golf_solitaire.i18n import translate
+from golf_solitaire.moves import Draw, Play
+from golf_solitaire.web.models import Analysis
+
+
+def solver_module() -> ModuleType | None:
+    """The solver package, or ``None`` when it is not installed."""
+    try:
+        return importlib.import_module("golf_solitaire.solver")
+    except ImportError:
+        return None
+
+
+def unavailable(lang: str) -> Analysis:
+    """The honest answer without a solver."""
+    return Analysis(available=False, detail=translate(lang, "web.analysis.unavailable"))
+
+
+def move_words(lang: str, game: Game, text: str) -> str:
+    """A move in words: "play column 3 (7♦)" or "draw"."""
+    from golf_solitaire.moves import Move
+
+    move = Move.parse(text)
+    if isinstance(move, Draw):
+        return translate(lang, "web.move.draw")
+    assert isinstance(move, Play)
+    card = game.exposed(move.column)
+    return translate(
+        lang, "web.move.play", column=move.column + 1, card=card.pretty if card else "?"
+    )
+
+
+def hint(lang: str, game: Game) -> Analysis:
+    """A fair hint (from what the player sees only) for the current position."""
+    solver = solver_module()
+    if solver is None:
+        return unavailable(lang)
+    if game.is_over:
+        return Analysis(available=True, detail=translate(lang, "reason.game_over"))
+    answer: Any = solver.hint(game, peek=False)
+    move = getattr(answer, "move", None)
+    if move is None:
+        return Analysis(
+            available=True,
+            detail=translate(lang, "web.hint.lost"),
+            data={"move": None, "reason": str(getattr(answer, "reason", ""))},
+        )
+    text = str(move)
+    return Analysis(
+        available=True,
+        detail=move_words(lang, game, text),
+        data={"move": text, "reason": str(getattr(answer, "reason", ""))},
+    )
+
+
+@lru_cache(maxsize=4096)
+def _verdict(record_key: str) -> dict[str, Any]:
+    solver = solver_module()
+    assert solver is not None
+    game = Game.from_record(record_key)
+    solution: Any = solver.solve(game.deal, optimal=True)
+    return {
+        "status": str(solution.status),
+        "clearable": solution.status == "solved",
+        "best_score": getattr(solution, "best_score", None),
+        "line": [str(move) for move in (getattr(solution, "line", None) or [])],
+    }
+
+
+def verdict(lang: str, game: Game) -> Analysis:
+    """After the hand: was the deal clearable, and the best score possible."""
+    if solver_module() is None:
+        return unavailable(lang)
+    if not game.is_over:
+        return Analysis(available=True, detail=translate(lang, "web.verdict.not_yet"))
+    import json
+
+    start = Game(game.deal)
+    data = _verdict(json.dumps(start.record(), sort_keys=True))
+    if data["status"] == "intractable":
+        detail = translate(lang, "web.verdict.intractable")
+    elif data["clearable"]:
+        detail = translate(lang, "web.verdict.clearable", best=data["best_score"])
+    else:
+        detail = translate(lang, "web.verdict.unclearable", best=data["best_score"])
+    return Analysis(available=True, detail=detail, data=data)
+
+
+def review(lang: str, game: Game) -> Analysis:
+    """After the hand: the solver's review, with the first move that threw strokes away."""
+    solver = solver_module()
+    if solver is None:
+        return unavailable(lang)
+    if not game.is_over:
+        return Analysis(available=True, detail=translate(lang, "web.verdict.not_yet"))
+    result: Any = solver.review(game)
+    entries = []
+    for entry in getattr(result, "entries", None) or []:
+        entries.append({key: _plain(value) for key, value in _fields(entry).items()})
+    first = getattr(result, "first_mistake", None)
+    if first is None:
+        detail = translate(lang, "web.review.clean")
+    else:
+        detail = translate(lang, "web.review.mistake", number=_mistake_number(first))
+    return Analysis(
+        available=True, detail=detail, data={"entries": entries, "first_mistake": _plain(first)}
+    )
+
+
+def _fields(entry: Any) -> dict[str, Any]:
+    if isinstance(entry, dict):
+        return entry
+    slots = getattr(entry, "__dataclass_fields__", None)
+    if slots:
+        return {name: getattr(entry, name) for name in slots}
+    return {"text": str(entry)}
+
+
+def _plain(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
+    return str(value)
+
+
+def _mistake_number(first: Any) -> Any:
+    if isinstance(first, int):
+        return first + 1
+    for name in ("index", "number", "move_number"):
+        if hasattr(first, name):
+            number = getattr(first, name)
+            return number + 1 if name == "index" else number
+    return first

@@ -1,0 +1,1 @@
+"""The JSON API, one router per resource: players, games, rounds, and meta (presets, texts)."""

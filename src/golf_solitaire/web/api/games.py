@@ -1,0 +1,122 @@
+"""Games: start one, read it, move, undo, redo; hints and the solver's verdict and review."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path
+
+from golf_solitaire.deals import Deal
+from golf_solitaire.web import analysis
+from golf_solitaire.web.deps import LanguageDep, PlayerDep, SessionsDep
+from golf_solitaire.web.models import Analysis, NewGame, NewMove, PositionChange, PublicGame
+from golf_solitaire.web.sessions import BadRequestError, Session, rules_named
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+GameId = Annotated[str, Path(min_length=1, max_length=64, description="the game's id")]
+
+
+def public(session: Session) -> PublicGame:
+    """The public view of a session's game."""
+    return PublicGame.of(
+        session.id,
+        session.game,
+        started_at=session.started_at,
+        last_move_at=session.last_move_at,
+        round_id=session.round_id,
+        hole=session.hole,
+    )
+
+
+def deal_for(request: NewGame) -> Deal:
+    """The deal a new-game request names (a number, the daily deal, or a fresh number)."""
+    rules = rules_named(request.rules)
+    if request.deal is not None and request.daily is not False:
+        raise BadRequestError("deal: give a deal number or daily, not both")
+    if request.daily is not False:
+        day = dt.datetime.now(dt.UTC).date() if request.daily is True else request.daily
+        return Deal.daily(day, rules)
+    if request.deal is not None:
+        return Deal.numbered(request.deal, rules)
+    import secrets
+
+    return Deal.numbered(secrets.randbelow(1_000_000) + 1, rules)
+
+
+@router.post("", status_code=201)
+def create_game(request: NewGame, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
+    """Start a game of a numbered or daily deal under a rules preset."""
+    return public(sessions.create(player_id, deal_for(request)))
+
+
+@router.get("/latest")
+def read_latest_game(player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
+    """The player's most recent game still in play (404 when there is none)."""
+    session = sessions.latest(player_id)
+    if session is None:
+        from golf_solitaire.store import NotFoundError
+
+        raise NotFoundError("game: no game in play")
+    return public(session)
+
+
+@router.get("/{game_id}")
+def read_game(game_id: GameId, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
+    """One of the player's games as the table shows it."""
+    return public(sessions.get(player_id, game_id))
+
+
+@router.post("/{game_id}/moves")
+def create_move(
+    game_id: GameId, request: NewMove, player_id: PlayerDep, sessions: SessionsDep
+) -> PublicGame:
+    """Play a column (from 0) or draw ("d"); committed before the answer."""
+    return public(sessions.move(player_id, game_id, request.move, request.index))
+
+
+@router.post("/{game_id}/undo")
+def undo_move(
+    game_id: GameId, request: PositionChange, player_id: PlayerDep, sessions: SessionsDep
+) -> PublicGame:
+    """Take back the last move."""
+    return public(sessions.undo(player_id, game_id, request.index))
+
+
+@router.post("/{game_id}/redo")
+def redo_move(
+    game_id: GameId, request: PositionChange, player_id: PlayerDep, sessions: SessionsDep
+) -> PublicGame:
+    """Make again the last move undone."""
+    return public(sessions.redo(player_id, game_id, request.index))
+
+
+@router.get("/{game_id}/hint")
+def read_hint(
+    game_id: GameId, player_id: PlayerDep, sessions: SessionsDep, lang: LanguageDep
+) -> Analysis:
+    """A fair hint from the solver (only what the player sees), or why there is none."""
+    return analysis.hint(lang, sessions.get(player_id, game_id).game)
+
+
+@router.get("/{game_id}/verdict")
+def read_verdict(
+    game_id: GameId, player_id: PlayerDep, sessions: SessionsDep, lang: LanguageDep
+) -> Analysis:
+    """After the hand: was the deal clearable, and the best score possible."""
+    return analysis.verdict(lang, sessions.get(player_id, game_id).game)
+
+
+@router.get("/{game_id}/review")
+def read_review(
+    game_id: GameId, player_id: PlayerDep, sessions: SessionsDep, lang: LanguageDep
+) -> Analysis:
+    """After the hand: the solver's review of the moves made."""
+    return analysis.review(lang, sessions.get(player_id, game_id).game)
+
+
+@router.get("/{game_id}/record")
+def read_record(game_id: GameId, player_id: PlayerDep, sessions: SessionsDep) -> dict[str, Any]:
+    """The game's record (deal identity and moves), for `golf replay` and sharing."""
+    return sessions.get(player_id, game_id).game.record()

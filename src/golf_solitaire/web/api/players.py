@@ -1,0 +1,32 @@
+"""Players: created without sign-up; the token they get is their key to their games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from golf_solitaire.web.deps import PlayerDep, SessionsDep
+from golf_solitaire.web.models import PublicPlayer
+
+router = APIRouter(prefix="/api/players", tags=["players"])
+
+
+@router.post("", status_code=201)
+def create_player(sessions: SessionsDep) -> PublicPlayer:
+    """A new player; keep the token and send it as the X-Golf-Token header."""
+    player = sessions.store.create_player()
+    return PublicPlayer(id=player.id, token=player.token)
+
+
+@router.get("/me")
+def read_player(player_id: PlayerDep) -> PublicPlayer:
+    """The player the token names."""
+    return PublicPlayer(id=player_id)
+
+
+@router.get("/me/statistics")
+def read_statistics(player_id: PlayerDep, sessions: SessionsDep) -> dict[str, Any]:
+    """Per rules preset: games, wins, win rate, best and average strokes, streaks."""
+    stats = sessions.store.statistics(player_id)
+    return {"presets": [entry.to_dict() for entry in stats.values()]}

@@ -1,0 +1,43 @@
+"""The FastAPI application: the API routers, error replies, then the static client."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from golf_solitaire.store import Store, open_store
+from golf_solitaire.web import pages
+from golf_solitaire.web.api import games, meta, players, rounds
+from golf_solitaire.web.errors import install_error_handlers
+from golf_solitaire.web.sessions import Sessions
+from golf_solitaire.web.settings import Settings
+
+
+def create_app(settings: Settings | None = None, *, store: Store | None = None) -> FastAPI:
+    """The application; it opens (and migrates) the store at start unless one is given."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        opened = store or open_store(settings.resolved_database_url)
+        app.state.sessions = Sessions(opened)
+        try:
+            yield
+        finally:
+            if store is None:
+                opened.close()
+
+    app = FastAPI(
+        title="Golf Solitaire",
+        summary="Play Golf Solitaire: the server owns every game and shows only the table.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    install_error_handlers(app)
+    for router in (players.router, games.router, rounds.router, meta.router, pages.router):
+        app.include_router(router)
+    app.mount("/static", StaticFiles(directory=pages.static_folder()), name="static")
+    return app

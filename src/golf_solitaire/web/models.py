@@ -1,0 +1,176 @@
+"""The API's models: what a client may send (input) and what it is shown (public output).
+
+The public game is built only from ``Game.observation()``: tableau, waste and stock count,
+never the stock order, so no response can reveal an undrawn card.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from golf_solitaire.game import Game
+
+Language = Literal["en", "it", "nl", "es", "fr"]
+
+
+class StrictInput(BaseModel):
+    """Input models refuse unknown fields, so a typo is named instead of ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(StrictInput):
+    """Start a game: a deal number, or today's (or a date's) daily deal, under a preset."""
+
+    deal: int | None = Field(default=None, ge=1, le=10**20, description="PySolFC deal number")
+    daily: bool | dt.date = Field(default=False, description="true for today's deal, or a date")
+    rules: str = Field(default="strict", max_length=40, description="rules preset name")
+
+
+class NewMove(StrictInput):
+    """A move at a position: ``move`` is a column from 0 or ``d``; ``index`` the move number."""
+
+    move: str = Field(max_length=8, description='a column number from 0, or "d" to draw')
+    index: int = Field(ge=0, le=1000, description="how many moves the game has before this one")
+
+
+class PositionChange(StrictInput):
+    """Undo or redo from a known position (``index``: the game's move count now)."""
+
+    index: int = Field(ge=0, le=1000)
+
+
+class NewRound(StrictInput):
+    """Start a round of 9 or 18 holes from a deal number (default: a random one)."""
+
+    holes: Literal[9, 18] = 9
+    rules: str = Field(default="strict", max_length=40)
+    first_deal: int | None = Field(default=None, ge=1, le=10**18)
+
+
+class PublicCard(BaseModel):
+    """A card in view: its code (``7D``) and rank/suit for drawing it."""
+
+    code: str
+    rank: int
+    suit: str | None
+
+
+class PublicOutcome(BaseModel):
+    """How the hand ended."""
+
+    termination: Literal["cleared", "stuck"]
+    strokes: int
+
+
+class PublicGame(BaseModel):
+    """A game as the player at the table sees it."""
+
+    id: str
+    rules: str
+    rules_options: dict[str, Any]
+    deal: int | None
+    daily: bool
+    columns: list[list[PublicCard]]
+    waste: list[PublicCard]
+    stock_count: int
+    has_stock: bool
+    dead_end: bool
+    legal_moves: list[str]
+    move_count: int
+    score: int
+    is_over: bool
+    outcome: PublicOutcome | None
+    can_undo: bool
+    can_redo: bool
+    started_at: str
+    last_move_at: str | None
+    round_id: str | None
+    hole: int | None
+
+    @classmethod
+    def of(
+        cls,
+        game_id: str,
+        game: Game,
+        *,
+        started_at: str,
+        last_move_at: str | None,
+        round_id: str | None = None,
+        hole: int | None = None,
+    ) -> PublicGame:
+        """The public view of ``game``, built from its observation only."""
+        seen = game.observation()
+        data = seen.to_dict()
+        return cls(
+            id=game_id,
+            rules=seen.rules.label,
+            rules_options=data["rules"],
+            deal=game.deal.number,
+            daily=game.deal.origin.kind == "daily",
+            columns=[[_card(code) for code in column] for column in data["columns"]],
+            waste=[_card(code) for code in data["waste"]],
+            stock_count=seen.stock_count,
+            has_stock=game.deal.layout.has_stock,
+            dead_end=seen.dead_end,
+            legal_moves=list(data["legal_moves"]),
+            move_count=seen.move_count,
+            score=seen.score,
+            is_over=data["is_over"],
+            outcome=None if data["outcome"] is None else PublicOutcome(**data["outcome"]),
+            can_undo=game.can_undo and not data["is_over"],
+            can_redo=game.can_redo and not data["is_over"],
+            started_at=started_at,
+            last_move_at=last_move_at,
+            round_id=round_id,
+            hole=hole,
+        )
+
+
+def _card(code: str) -> PublicCard:
+    from golf_solitaire.cards import Card
+
+    card = Card.parse(code)
+    return PublicCard(code=code, rank=card.rank, suit=card.suit.value if card.suit else None)
+
+
+class PublicPlayer(BaseModel):
+    """A player: the id, and the token only when it is first made."""
+
+    id: str
+    token: str | None = None
+
+
+class Analysis(BaseModel):
+    """A solver answer, or why there is none (``available`` false: no solver installed)."""
+
+    available: bool
+    detail: str
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class HoleScore(BaseModel):
+    """One hole of a score card."""
+
+    hole: int
+    deal: int
+    game_id: str | None
+    strokes: int | None
+    finished: bool
+
+
+class PublicRound(BaseModel):
+    """A round's score card: strokes per hole, total, par."""
+
+    id: str
+    holes: int
+    rules: str
+    par: int
+    total: int
+    played: int
+    finished: bool
+    current_game_id: str | None
+    card: list[HoleScore]

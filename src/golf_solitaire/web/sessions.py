@@ -1,0 +1,230 @@
+"""The server's games: replayed from the store, kept in memory, every change committed first.
+
+A move is checked by the engine, appended to the store in its own transaction, and only
+then applied to the game in memory and answered; a restart replays the stored record.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Final
+
+from golf_solitaire.deals import Deal
+from golf_solitaire.game import Game
+from golf_solitaire.moves import Move
+from golf_solitaire.reasons import IllegalMoveError, Reason, Refusal
+from golf_solitaire.rules import Rules
+from golf_solitaire.store import NotFoundError, StaleMoveError, Store, StoredRound
+
+CACHE_SIZE: Final = 20_000
+PAR_PER_HOLE: Final = 5
+
+
+class BadRequestError(ValueError):
+    """A request that names a field wrongly; the message names the field."""
+
+
+class StaleRequestError(ValueError):
+    """A move or undo sent for a position the game is no longer at."""
+
+
+@dataclass(slots=True)
+class Session:
+    """A game in play: the engine's game and what the store knows about it."""
+
+    id: str
+    player_id: str
+    game: Game
+    started_at: str
+    stamps: list[str]
+    redo_stamps: list[str]
+    round_id: str | None
+    hole: int | None
+    finished: bool
+
+    @property
+    def last_move_at(self) -> str | None:
+        """When the last move of the current line was made."""
+        return self.stamps[-1] if self.stamps else None
+
+
+def rules_named(name: str) -> Rules:
+    """The preset ``name``, or a BadRequestError naming the field."""
+    try:
+        return Rules.named(name)
+    except ValueError as error:
+        raise BadRequestError(f"rules: {error}") from None
+
+
+class Sessions:
+    """Every game of the server, by id; all changes go through the store first."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._lock = threading.RLock()
+        self._cache: OrderedDict[str, Session] = OrderedDict()
+
+    # Players ----------------------------------------------------------------------
+
+    def player(self, token: str | None) -> str | None:
+        """The player id of ``token``, or ``None`` for no or an unknown token."""
+        return self.store.player_by_token(token) if token else None
+
+    # Games ------------------------------------------------------------------------
+
+    def create(
+        self,
+        player_id: str,
+        deal: Deal,
+        *,
+        round_id: str | None = None,
+        hole: int | None = None,
+    ) -> Session:
+        """Start a new game of ``deal`` for the player and store its record."""
+        game = Game(deal)
+        with self._lock:
+            game_id = self.store.create_game(player_id, game.record(), round_id=round_id, hole=hole)
+            return self.get(player_id, game_id)
+
+    def get(self, player_id: str, game_id: str) -> Session:
+        """The player's game ``game_id`` (NotFoundError for anyone else's)."""
+        with self._lock:
+            session = self._cache.get(game_id)
+            if session is not None:
+                if session.player_id != player_id:
+                    raise NotFoundError(f"game {game_id!r} not found")
+                self._cache.move_to_end(game_id)
+                return session
+            stored = self.store.load_game(game_id, player_id)
+            game = Game.from_record(stored.record)
+            for text in stored.redo:
+                game.apply(Move.parse(text))
+            for _ in stored.redo:
+                game.undo()
+            stamps = [str(stamp) for stamp in stored.record.get("timestamps") or []]
+            session = Session(
+                stored.id,
+                player_id,
+                game,
+                stored.created_at,
+                stamps,
+                list(reversed(stored.redo_times)),
+                stored.round_id,
+                stored.hole,
+                stored.is_finished,
+            )
+            self._remember(session)
+            return session
+
+    def latest(self, player_id: str) -> Session | None:
+        """The player's most recent game still in play, or ``None``."""
+        stored = self.store.latest_game(player_id, unfinished=True)
+        return None if stored is None else self.get(player_id, stored.id)
+
+    def move(self, player_id: str, game_id: str, text: str, index: int) -> Session:
+        """Make move ``text`` as move number ``index``; refused with the engine's reason."""
+        try:
+            move = Move.parse(text)
+        except ValueError as error:
+            raise BadRequestError(f"move: {error}") from None
+        with self._lock:
+            session = self.get(player_id, game_id)
+            game = session.game
+            self._check_index(game, index)
+            if game.is_over:
+                raise IllegalMoveError(Refusal(Reason.GAME_OVER))
+            problem = game.refusal(move)
+            if problem is not None:
+                raise IllegalMoveError(problem)
+            session.stamps.append(self.store.append_move(game_id, str(move), index))
+            session.redo_stamps.clear()
+            game.apply(move)
+            outcome = game.outcome
+            if outcome is not None:
+                self.store.finish_game(
+                    game_id, termination=outcome.termination.value, strokes=outcome.strokes
+                )
+                session.finished = True
+            return session
+
+    def undo(self, player_id: str, game_id: str, index: int) -> Session:
+        """Take back the last move (not once the hand is over)."""
+        with self._lock:
+            session = self.get(player_id, game_id)
+            game = session.game
+            self._check_index(game, index)
+            if game.is_over:
+                raise IllegalMoveError(Refusal(Reason.GAME_OVER))
+            if not game.can_undo:
+                raise IllegalMoveError(Refusal(Reason.NOTHING_TO_UNDO))
+            self._set_position(game_id, game.move_count - 1, index)
+            game.undo()
+            session.redo_stamps.append(session.stamps.pop())
+            return session
+
+    def redo(self, player_id: str, game_id: str, index: int) -> Session:
+        """Make again the last move undone."""
+        with self._lock:
+            session = self.get(player_id, game_id)
+            game = session.game
+            self._check_index(game, index)
+            if not game.can_redo:
+                raise IllegalMoveError(Refusal(Reason.NOTHING_TO_REDO))
+            self._set_position(game_id, game.move_count + 1, index)
+            game.redo()
+            session.stamps.append(session.redo_stamps.pop())
+            outcome = game.outcome
+            if outcome is not None:
+                self.store.finish_game(
+                    game_id, termination=outcome.termination.value, strokes=outcome.strokes
+                )
+                session.finished = True
+            return session
+
+    def _set_position(self, game_id: str, position: int, index: int) -> None:
+        try:
+            self.store.set_position(game_id, position, expected=index)
+        except StaleMoveError as error:
+            raise StaleRequestError(str(error)) from None
+
+    @staticmethod
+    def _check_index(game: Game, index: int) -> None:
+        if index != game.move_count:
+            raise StaleRequestError(
+                f"index: this request is for move {index}, the game is at move {game.move_count}"
+            )
+
+    def _remember(self, session: Session) -> None:
+        self._cache[session.id] = session
+        self._cache.move_to_end(session.id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    # Rounds -----------------------------------------------------------------------
+
+    def create_round(
+        self, player_id: str, holes: int, rules: Rules, first_deal: int | None
+    ) -> StoredRound:
+        """Start a round and the game of its first hole."""
+        first = first_deal if first_deal is not None else secrets.randbelow(900_000) + 1
+        round_id = self.store.create_round(
+            player_id, holes=holes, rules=rules.to_dict(), first_deal=first
+        )
+        self.create(player_id, Deal.numbered(first, rules), round_id=round_id, hole=1)
+        return self.store.load_round(round_id, player_id)
+
+    def next_hole(self, player_id: str, round_id: str) -> StoredRound:
+        """Start the next hole of a round once the current one is finished."""
+        with self._lock:
+            stored = self.store.load_round(round_id, player_id)
+            if stored.games and not stored.games[-1].is_finished:
+                raise BadRequestError(f"hole: hole {len(stored.games)} is not finished yet")
+            if len(stored.games) >= stored.holes:
+                raise BadRequestError(f"hole: the round's {stored.holes} holes are all played")
+            hole = len(stored.games) + 1
+            deal = Deal.numbered(stored.first_deal + hole - 1, Rules.from_dict(stored.rules))
+            self.create(player_id, deal, round_id=round_id, hole=hole)
+            return self.store.load_round(round_id, player_id)

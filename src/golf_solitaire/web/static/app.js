@@ -1,0 +1,704 @@
+/* Golf Solitaire, the browser client: draws what the server shows and sends the player's moves.
+   The server owns the game; this file never knows the stock order. No build step. */
+"use strict";
+
+const LANGS = ["en", "it", "nl", "es", "fr"];
+const RANK_LABEL = { 0: "★", 1: "A", 11: "J", 12: "Q", 13: "K" };
+const SUIT_SYMBOL = { H: "♥", D: "♦", C: "♣", S: "♠" };
+const store = window.localStorage;
+
+const ui = {
+  lang: "en",
+  texts: {},
+  token: null,
+  game: null,
+  presets: [],
+  round: null,
+  timer: null,
+  busy: false,
+  drag: null,
+};
+
+const $ = (id) => document.getElementById(id);
+
+/* Texts ------------------------------------------------------------------------------ */
+
+function t(key, params) {
+  let text = ui.texts[key];
+  if (text === undefined) return key;
+  if (params) {
+    text = text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+  return text;
+}
+
+function pickLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang") || store.getItem("golf.lang");
+  if (asked && LANGS.includes(asked)) return asked;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const code = tag.slice(0, 2).toLowerCase();
+    if (LANGS.includes(code)) return code;
+  }
+  return "en";
+}
+
+async function loadLanguage(lang) {
+  ui.lang = lang;
+  ui.texts = await (await fetch(`/api/meta/translations/${lang}`)).json();
+  document.documentElement.lang = lang;
+  document.title = t("web.title");
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  $("select-lang").value = lang;
+  $("link-rules").href = `/rules/${lang}`;
+  ui.presets = await api("GET", "/api/meta/presets");
+  const select = $("select-rules");
+  select.replaceChildren(
+    ...ui.presets.map((preset) => {
+      const option = document.createElement("option");
+      option.value = preset.name;
+      option.textContent = preset.title;
+      option.title = preset.summary;
+      return option;
+    }),
+  );
+  if (ui.game) select.value = ui.game.rules;
+}
+
+function cardName(card) {
+  if (card.rank === 0) return t("card.joker");
+  return t("card.name", { rank: t(`rank.${card.rank}`), suit: t(`suit.${card.suit}`) });
+}
+
+function cardPretty(card) {
+  if (card.rank === 0) return "★";
+  return `${RANK_LABEL[card.rank] || card.rank}${SUIT_SYMBOL[card.suit]}`;
+}
+
+/* Server ----------------------------------------------------------------------------- */
+
+class ApiError extends Error {
+  constructor(status, body) {
+    super(typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail));
+    this.status = status;
+    this.reason = body.reason || null;
+  }
+}
+
+async function api(method, path, body) {
+  const headers = { "Accept-Language": ui.lang };
+  if (ui.token) headers["X-Golf-Token"] = ui.token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const separator = path.includes("?") ? "&" : "?";
+  let response;
+  try {
+    response = await fetch(`${path}${separator}lang=${ui.lang}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(0, { detail: t("web.message.offline") });
+  }
+  const data = await response.json().catch(() => ({ detail: response.statusText }));
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+async function ensurePlayer() {
+  ui.token = store.getItem("golf.token");
+  if (ui.token) {
+    try {
+      await api("GET", "/api/players/me");
+      return;
+    } catch (error) {
+      if (error.status !== 401) throw error;
+    }
+  }
+  const player = await api("POST", "/api/players");
+  ui.token = player.token;
+  store.setItem("golf.token", player.token);
+}
+
+/* Starting games ---------------------------------------------------------------------- */
+
+function showGame(game) {
+  ui.game = game;
+  store.setItem("golf.game", game.id);
+  const query = new URLSearchParams({ deal: String(game.deal), rules: game.rules });
+  if (new URLSearchParams(location.search).get("lang")) query.set("lang", ui.lang);
+  history.replaceState(null, "", `/?${query}`);
+  render();
+}
+
+async function newGame(body) {
+  const round = ui.round;
+  ui.round = null;
+  store.removeItem("golf.round");
+  if (round) $("scorecard").hidden = true;
+  showGame(await api("POST", "/api/games", body));
+}
+
+async function startRound(holes) {
+  const card = await api("POST", "/api/rounds", { holes, rules: currentRules() });
+  ui.round = card;
+  store.setItem("golf.round", card.id);
+  showGame(await api("GET", `/api/games/${card.current_game_id}`));
+  renderScorecard();
+}
+
+async function nextHole() {
+  const card = await api("POST", `/api/rounds/${ui.round.id}/holes`);
+  ui.round = card;
+  showGame(await api("GET", `/api/games/${card.current_game_id}`));
+  renderScorecard();
+}
+
+function currentRules() {
+  return $("select-rules").value || (ui.game ? ui.game.rules : "strict");
+}
+
+async function openFirstGame() {
+  const params = new URLSearchParams(location.search);
+  const wantedDeal = params.get("deal");
+  const wantedRules = params.get("rules") || "strict";
+  const savedId = store.getItem("golf.game");
+  let saved = null;
+  if (savedId) {
+    try {
+      saved = await api("GET", `/api/games/${encodeURIComponent(savedId)}`);
+    } catch (error) {
+      if (error.status !== 404) throw error;
+    }
+  }
+  if (!saved) {
+    try {
+      saved = await api("GET", "/api/games/latest");
+    } catch (error) {
+      if (error.status !== 404) throw error;
+    }
+  }
+  const roundId = store.getItem("golf.round");
+  if (roundId && saved && saved.round_id === roundId) {
+    try {
+      ui.round = await api("GET", `/api/rounds/${encodeURIComponent(roundId)}`);
+    } catch (error) {
+      ui.round = null;
+    }
+  }
+  const matches = saved && String(saved.deal) === wantedDeal && saved.rules === wantedRules;
+  if (wantedDeal && !matches) {
+    const number = Number(wantedDeal);
+    try {
+      await newGame({ deal: number, rules: wantedRules });
+    } catch (error) {
+      say(error.message, true);
+      await newGame({ rules: "strict" });
+    }
+    return;
+  }
+  if (saved) {
+    showGame(saved);
+    if (ui.round) renderScorecard();
+    return;
+  }
+  await newGame({ rules: wantedRules });
+}
+
+/* Moves ------------------------------------------------------------------------------- */
+
+function send(path, makeBody, onRefused) {
+  ui.queue = (ui.queue || Promise.resolve()).then(() => sendNow(path, makeBody, onRefused));
+  return ui.queue;
+}
+
+async function sendNow(path, makeBody, onRefused) {
+  if (!ui.game) return;
+  ui.busy = true;
+  try {
+    const game = await api("POST", `/api/games/${ui.game.id}/${path}`, makeBody(ui.game));
+    const wasOver = ui.game.is_over;
+    ui.game = game;
+    say("");
+    render();
+    if (game.is_over && !wasOver) finish();
+  } catch (error) {
+    say(error.message, true);
+    if (onRefused) onRefused();
+    if (error.status === 409) ui.game = await api("GET", `/api/games/${ui.game.id}`).catch(() => ui.game);
+    render();
+  } finally {
+    ui.busy = false;
+  }
+}
+
+function playColumn(column) {
+  if (!ui.game || column >= ui.game.columns.length) return;
+  if (!ui.game.columns[column].length) {
+    say(t("reason.empty_column", { column: column + 1 }), true);
+    return;
+  }
+  send("moves", (game) => ({ move: String(column), index: game.move_count }), () => shake(column));
+}
+
+function draw() {
+  if (ui.game) send("moves", (game) => ({ move: "d", index: game.move_count }));
+}
+
+function undo() {
+  if (ui.game) send("undo", (game) => ({ index: game.move_count }));
+}
+
+function redo() {
+  if (ui.game) send("redo", (game) => ({ index: game.move_count }));
+}
+
+async function hint() {
+  if (!ui.game) return;
+  try {
+    const answer = await api("GET", `/api/games/${ui.game.id}/hint`);
+    if (!answer.available) {
+      say(answer.detail, false);
+      return;
+    }
+    say(answer.data.move ? t("web.hint.prefix", { text: answer.detail }) : answer.detail, false);
+    const move = answer.data.move;
+    const target = move === "d" ? $("stock") : document.querySelector(`.card.exposed[data-column="${move}"]`);
+    if (target) {
+      target.classList.remove("hinted");
+      void target.offsetWidth;
+      target.classList.add("hinted");
+    }
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
+function shake(column) {
+  const card = document.querySelector(`.card.exposed[data-column="${column}"]`);
+  if (!card) return;
+  card.classList.remove("refused");
+  void card.offsetWidth;
+  card.classList.add("refused");
+}
+
+function say(text, isError) {
+  const message = $("message");
+  message.textContent = text;
+  message.classList.toggle("error", Boolean(isError && text));
+}
+
+/* Drawing ----------------------------------------------------------------------------- */
+
+function suitIcon(suit, size) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("class", `suit ${size}`);
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("viewBox", "0 0 100 100");
+  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+  use.setAttribute("href", `#suit-${suit || "J"}`);
+  svg.append(use);
+  return svg;
+}
+
+function cardFace(card) {
+  const face = document.createDocumentFragment();
+  const rank = RANK_LABEL[card.rank] || String(card.rank);
+  for (const where of ["corner top", "corner bottom"]) {
+    const corner = document.createElement("span");
+    corner.className = where;
+    const label = document.createElement("span");
+    label.className = "rank";
+    label.textContent = rank;
+    corner.append(label, suitIcon(card.suit, "small"));
+    face.append(corner);
+  }
+  const middle = document.createElement("span");
+  middle.className = "pip";
+  middle.append(suitIcon(card.suit, "big"));
+  if (card.rank >= 11 && card.rank <= 13) {
+    const letter = document.createElement("span");
+    letter.className = "court";
+    letter.textContent = rank;
+    middle.append(letter);
+  }
+  face.append(middle);
+  return face;
+}
+
+function cardClasses(card) {
+  const suit = card.suit || "J";
+  return `card suit-${suit} ${card.rank === 0 ? "joker" : ""}`;
+}
+
+function render() {
+  const game = ui.game;
+  if (!game) return;
+  document.body.classList.toggle("black-hole", !game.has_stock);
+  const legal = new Set(game.legal_moves);
+  const tableau = $("tableau");
+  tableau.style.setProperty("--columns", String(game.columns.length));
+  const depth = Math.max(...game.columns.map((column) => column.length), game.rules_options.layout === "golf" ? 5 : 3);
+  tableau.style.setProperty("--depth", String(depth));
+  const columns = game.columns.map((cards, column) => {
+    const pile = document.createElement("div");
+    pile.className = "column";
+    pile.setAttribute("role", "group");
+    pile.setAttribute("aria-label", t("word.column", { column: column + 1 }));
+    if (!cards.length) {
+      const empty = document.createElement("div");
+      empty.className = "slot empty";
+      pile.append(empty);
+    }
+    cards.forEach((card, row) => {
+      const exposed = row === cards.length - 1;
+      const element = document.createElement(exposed ? "button" : "div");
+      element.className = cardClasses(card);
+      element.style.setProperty("--row", String(row));
+      element.dataset.column = String(column);
+      element.dataset.row = String(row);
+      element.dataset.code = card.code;
+      element.append(cardFace(card));
+      let state = t("web.card.covered");
+      if (exposed) {
+        element.type = "button";
+        element.classList.add("exposed");
+        const playable = legal.has(String(column));
+        element.classList.toggle("playable", playable);
+        state = playable ? t("web.card.playable") : t("web.card.blocked");
+        element.addEventListener("pointerdown", (event) => startDrag(event, element, column));
+        element.addEventListener("click", (event) => {
+          if (ui.drag && ui.drag.moved) return;
+          event.preventDefault();
+          playColumn(column);
+        });
+      } else {
+        element.setAttribute("role", "img");
+        element.addEventListener("click", () => {
+          say(t("reason.covered", { card: cardPretty(card) }), true);
+        });
+      }
+      element.setAttribute("aria-label", `${t("web.card.label", { name: cardName(card), column: column + 1 })}, ${state}`);
+      pile.append(element);
+    });
+    return pile;
+  });
+  tableau.replaceChildren(...columns);
+
+  const stock = $("stock");
+  stock.hidden = !game.has_stock;
+  stock.classList.toggle("empty", game.stock_count === 0);
+  stock.disabled = game.stock_count === 0 || game.is_over;
+  $("stock-count").textContent = String(game.stock_count);
+  stock.setAttribute("aria-label", game.stock_count ? t("web.pile.stock", { count: game.stock_count }) : t("web.pile.stock_empty"));
+
+  const waste = $("waste");
+  const shown = game.waste.slice(-4);
+  waste.replaceChildren(
+    ...shown.map((card, index) => {
+      const element = document.createElement("div");
+      element.className = `${cardClasses(card)} in-waste`;
+      element.style.setProperty("--fan", String(index - shown.length + 1));
+      element.dataset.code = card.code;
+      element.append(cardFace(card));
+      return element;
+    }),
+  );
+  if (!shown.length) {
+    const empty = document.createElement("div");
+    empty.className = "slot empty";
+    waste.append(empty);
+  }
+  const top = game.waste[game.waste.length - 1];
+  waste.setAttribute("aria-label", top ? t("web.pile.waste", { card: cardName(top) }) : t("web.pile.waste_empty"));
+  waste.classList.toggle("dead-end", game.dead_end);
+
+  const dealText = game.daily ? t("web.status.daily", { number: game.deal }) : t("web.status.deal", { number: game.deal });
+  $("status-deal").textContent = game.hole ? `${t("web.status.hole", { hole: game.hole, holes: ui.round ? ui.round.holes : "?" })} · ${dealText}` : dealText;
+  const preset = ui.presets.find((entry) => entry.name === game.rules);
+  $("status-rules").textContent = preset ? preset.title : game.rules;
+  $("status-rules").title = preset ? preset.summary : "";
+  $("select-rules").value = game.rules;
+  $("status-moves").textContent = String(game.move_count);
+  $("status-strokes").textContent = String(game.score);
+  $("btn-undo").disabled = !game.can_undo;
+  $("btn-redo").disabled = !game.can_redo;
+  $("btn-hint").disabled = game.is_over;
+  document.body.classList.toggle("over", game.is_over);
+  tick();
+}
+
+function tick() {
+  const game = ui.game;
+  if (!game) return;
+  const start = Date.parse(game.started_at);
+  const end = game.is_over && game.last_move_at ? Date.parse(game.last_move_at) : Date.now();
+  const seconds = Math.max(0, Math.floor((end - start) / 1000));
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const clock = `${minutes % 60}:${String(seconds % 60).padStart(2, "0")}`;
+  $("status-time").textContent = hours ? `${hours}:${String(minutes % 60).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}` : clock;
+}
+
+/* Dragging ---------------------------------------------------------------------------- */
+
+function startDrag(event, element, column) {
+  if (event.button !== 0 || ui.game.is_over) return;
+  const box = element.getBoundingClientRect();
+  ui.drag = { element, column, x: event.clientX, y: event.clientY, dx: event.clientX - box.left, dy: event.clientY - box.top, moved: false };
+  window.addEventListener("pointermove", moveDrag);
+  window.addEventListener("pointerup", endDrag, { once: true });
+}
+
+function moveDrag(event) {
+  const drag = ui.drag;
+  if (!drag) return;
+  const distance = Math.hypot(event.clientX - drag.x, event.clientY - drag.y);
+  if (!drag.moved && distance < 6) return;
+  drag.moved = true;
+  drag.element.classList.add("dragging");
+  drag.element.style.transform = `translate(${event.clientX - drag.x}px, ${event.clientY - drag.y}px)`;
+  $("waste").classList.toggle("drop-target", overWaste(event));
+}
+
+function overWaste(event) {
+  const box = $("waste").getBoundingClientRect();
+  const pad = 24;
+  return event.clientX >= box.left - pad && event.clientX <= box.right + pad && event.clientY >= box.top - pad && event.clientY <= box.bottom + pad;
+}
+
+function endDrag(event) {
+  window.removeEventListener("pointermove", moveDrag);
+  const drag = ui.drag;
+  $("waste").classList.remove("drop-target");
+  if (!drag) return;
+  if (drag.moved) {
+    drag.element.classList.remove("dragging");
+    drag.element.style.transform = "";
+    if (overWaste(event)) playColumn(drag.column);
+    setTimeout(() => {
+      ui.drag = null;
+    }, 0);
+  } else {
+    ui.drag = null;
+  }
+}
+
+/* End of the hand ---------------------------------------------------------------------- */
+
+async function finish() {
+  const game = ui.game;
+  const dialog = $("end-dialog");
+  const cleared = game.outcome.termination === "cleared";
+  $("end-title").textContent = t(cleared ? "web.end.cleared" : "web.end.stuck", { strokes: game.outcome.strokes });
+  dialog.classList.toggle("won", cleared);
+  $("end-verdict").textContent = t("web.end.verdict_loading");
+  $("end-review").replaceChildren();
+  $("end-review-btn").hidden = false;
+  const inRound = Boolean(ui.round && game.round_id === ui.round.id);
+  let roundNote = "";
+  if (inRound) {
+    ui.round = await api("GET", `/api/rounds/${ui.round.id}`);
+    renderScorecard();
+    if (ui.round.finished) roundNote = t("web.round.over", { total: ui.round.total, par: ui.round.par });
+  }
+  $("end-round").textContent = roundNote;
+  $("end-next-hole").hidden = !inRound || ui.round.finished;
+  $("end-new").hidden = inRound && !ui.round.finished;
+  if (!dialog.open) dialog.showModal();
+  try {
+    const verdict = await api("GET", `/api/games/${game.id}/verdict`);
+    $("end-verdict").textContent = verdict.detail;
+    $("end-verdict").classList.toggle("unavailable", !verdict.available);
+  } catch (error) {
+    $("end-verdict").textContent = error.message;
+  }
+}
+
+async function showReview() {
+  const box = $("end-review");
+  try {
+    const review = await api("GET", `/api/games/${ui.game.id}/review`);
+    const summary = document.createElement("p");
+    summary.textContent = review.detail;
+    box.replaceChildren(summary);
+    const entries = (review.data && review.data.entries) || [];
+    if (entries.length) {
+      const list = document.createElement("ol");
+      for (const entry of entries) {
+        const item = document.createElement("li");
+        item.textContent = entry.text || Object.entries(entry).map(([key, value]) => `${key}: ${value}`).join(", ");
+        list.append(item);
+      }
+      box.append(list);
+    }
+  } catch (error) {
+    box.textContent = error.message;
+  }
+}
+
+/* Round and statistics ---------------------------------------------------------------- */
+
+function renderScorecard() {
+  const card = ui.round;
+  const section = $("scorecard");
+  section.hidden = !card;
+  if (!card) return;
+  const table = $("scorecard-table");
+  const row = (label, cells, className) => {
+    const tr = document.createElement("tr");
+    if (className) tr.className = className;
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = label;
+    tr.append(th, ...cells.map((text) => {
+      const td = document.createElement("td");
+      td.textContent = text;
+      return td;
+    }));
+    return tr;
+  };
+  table.replaceChildren(
+    row(t("web.round.hole"), [...card.card.map((hole) => String(hole.hole)), t("web.round.total")], "holes"),
+    row(t("web.round.par"), [...card.card.map(() => "5"), String(card.par)]),
+    row(t("web.round.strokes"), [...card.card.map((hole) => (hole.finished ? String(hole.strokes) : "·")), String(card.total)], "strokes"),
+  );
+  const current = card.card.findIndex((hole) => hole.game_id === (ui.game && ui.game.id));
+  if (current >= 0) for (const tr of table.rows) tr.cells[current + 1].classList.add("current");
+}
+
+async function showStats() {
+  const body = $("stats-body");
+  try {
+    const stats = await api("GET", "/api/players/me/statistics");
+    if (!stats.presets.length) {
+      body.textContent = t("web.stats.none");
+    } else {
+      const table = document.createElement("table");
+      table.className = "stats";
+      const keys = ["rules", "games", "wins", "win_rate", "best", "average", "current_streak", "best_streak"];
+      const names = ["rules", "games", "wins", "win_rate", "best", "average", "streak", "best_streak"];
+      const head = document.createElement("tr");
+      head.append(...names.map((name) => {
+        const th = document.createElement("th");
+        th.scope = "col";
+        th.textContent = t(`web.stats.${name}`);
+        return th;
+      }));
+      table.append(head);
+      for (const entry of stats.presets) {
+        const tr = document.createElement("tr");
+        tr.append(...keys.map((key) => {
+          const td = document.createElement("td");
+          let value = entry[key];
+          if (key === "rules") {
+            const preset = ui.presets.find((item) => item.name === value);
+            value = preset ? preset.title : value;
+          } else if (key === "win_rate") value = `${Math.round(value * 100)}%`;
+          else if (value === null) value = "–";
+          td.textContent = String(value);
+          return td;
+        }));
+        table.append(tr);
+      }
+      body.replaceChildren(table);
+    }
+  } catch (error) {
+    body.textContent = error.message;
+  }
+  $("stats-dialog").showModal();
+}
+
+/* Wiring ------------------------------------------------------------------------------ */
+
+function guard(action) {
+  return () => Promise.resolve(action()).catch((error) => say(error.message, true));
+}
+
+function wire() {
+  $("stock").addEventListener("click", draw);
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-redo").addEventListener("click", redo);
+  $("btn-hint").addEventListener("click", hint);
+  $("btn-new").addEventListener("click", guard(() => newGame({ deal: ui.game && ui.game.deal ? ui.game.deal + 1 : undefined, rules: currentRules() })));
+  $("btn-replay").addEventListener("click", guard(() => newGame({ deal: ui.game.deal, rules: ui.game.rules })));
+  $("btn-daily").addEventListener("click", guard(() => newGame({ daily: true, rules: currentRules() })));
+  $("btn-round9").addEventListener("click", guard(() => startRound(9)));
+  $("btn-round18").addEventListener("click", guard(() => startRound(18)));
+  $("btn-stats").addEventListener("click", guard(showStats));
+  $("stats-close").addEventListener("click", () => $("stats-dialog").close());
+  $("end-close").addEventListener("click", () => $("end-dialog").close());
+  $("end-review-btn").addEventListener("click", guard(showReview));
+  $("end-new").addEventListener("click", guard(() => {
+    $("end-dialog").close();
+    return newGame({ deal: ui.game.deal + 1, rules: ui.game.rules });
+  }));
+  $("end-replay").addEventListener("click", guard(() => {
+    $("end-dialog").close();
+    return newGame({ deal: ui.game.deal, rules: ui.game.rules });
+  }));
+  $("end-next-hole").addEventListener("click", guard(() => {
+    $("end-dialog").close();
+    return nextHole();
+  }));
+  $("select-rules").addEventListener("change", guard(() => newGame({ deal: ui.game ? ui.game.deal : undefined, rules: currentRules() })));
+  $("select-lang").addEventListener("change", guard(async () => {
+    store.setItem("golf.lang", $("select-lang").value);
+    const params = new URLSearchParams(location.search);
+    if (params.has("lang")) {
+      params.set("lang", $("select-lang").value);
+      history.replaceState(null, "", `/?${params}`);
+    }
+    await loadLanguage($("select-lang").value);
+    render();
+    if (ui.round) renderScorecard();
+  }));
+  const four = $("check-four");
+  four.checked = store.getItem("golf.four") === "1";
+  document.body.classList.toggle("four-colour", four.checked);
+  four.addEventListener("change", () => {
+    store.setItem("golf.four", four.checked ? "1" : "0");
+    document.body.classList.toggle("four-colour", four.checked);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLInputElement) return;
+    if (document.querySelector("dialog[open]")) return;
+    const key = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && key === "z") {
+      event.preventDefault();
+      if (event.shiftKey) redo();
+      else undo();
+    } else if ((event.ctrlKey || event.metaKey) && key === "y") {
+      event.preventDefault();
+      redo();
+    } else if (event.ctrlKey || event.metaKey || event.altKey) {
+      return;
+    } else if (/^[1-9]$/.test(key)) {
+      event.preventDefault();
+      playColumn(Number(key) - 1);
+    } else if (key === " " || key === "d") {
+      event.preventDefault();
+      draw();
+    } else if (key === "u") {
+      undo();
+    } else if (key === "y") {
+      redo();
+    } else if (key === "h") {
+      hint();
+    }
+  });
+  setInterval(tick, 1000);
+}
+
+async function main() {
+  wire();
+  try {
+    await loadLanguage(pickLanguage());
+    await ensurePlayer();
+    await openFirstGame();
+    document.body.classList.add("ready");
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
+main();

@@ -1,0 +1,307 @@
+"""Every API route, with good, bad and hostile requests."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import random
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from golf_solitaire import Deal, Game, Rules, daily_number
+from tests.web.conftest import new_player
+
+
+def start(client: TestClient, player: dict[str, str], **body: Any) -> dict[str, Any]:
+    reply = client.post("/api/games", json=body, headers=player)
+    assert reply.status_code == 201, reply.text
+    game: dict[str, Any] = reply.json()
+    return game
+
+
+def move(client: TestClient, player: dict[str, str], game: dict[str, Any], text: str) -> Any:
+    return client.post(
+        f"/api/games/{game['id']}/moves",
+        json={"move": text, "index": game["move_count"]},
+        headers=player,
+    )
+
+
+def test_players_and_tokens(client: TestClient) -> None:
+    created = client.post("/api/players").json()
+    assert set(created) == {"id", "token"}
+    me = client.get("/api/players/me", headers={"X-Golf-Token": created["token"]})
+    assert me.json() == {"id": created["id"], "token": None}
+    by_cookie = client.get("/api/players/me", cookies={"golf_token": created["token"]})
+    assert by_cookie.status_code == 200
+    missing = client.get("/api/players/me")
+    assert missing.status_code == 401
+    assert "X-Golf-Token: missing" in missing.json()["detail"]
+    wrong = client.get("/api/players/me", headers={"X-Golf-Token": created["id"]})
+    assert wrong.status_code == 401 and "unknown player token" in wrong.json()["detail"]
+
+
+def test_a_new_game_shows_the_table_of_that_deal(client: TestClient, player: dict) -> None:
+    game = start(client, player, deal=2, rules="strict")
+    deal = Deal.numbered(2)
+    assert game["deal"] == 2 and game["rules"] == "strict"
+    assert [[card["code"] for card in column] for column in game["columns"]] == [
+        [str(card) for card in column] for column in deal.columns
+    ]
+    assert [card["code"] for card in game["waste"]] == [str(card) for card in deal.waste]
+    assert game["stock_count"] == 16 and game["has_stock"]
+    assert game["legal_moves"] == ["2", "4", "d"]
+    assert game["score"] == 35 and game["move_count"] == 0 and not game["is_over"]
+    assert client.get(f"/api/games/{game['id']}", headers=player).json() == game
+
+
+def test_daily_and_random_and_other_rules(client: TestClient, player: dict) -> None:
+    today = dt.datetime.now(dt.UTC).date()
+    daily = start(client, player, daily=True)
+    assert daily["daily"] and daily["deal"] == daily_number(today)
+    dated = start(client, player, daily="2026-01-01", rules="putt-putt")
+    assert dated["deal"] == daily_number("2026-01-01") and dated["rules"] == "putt-putt"
+    fresh = start(client, player)
+    assert 1 <= fresh["deal"] <= 1_000_000
+    hole = start(client, player, deal=7, rules="black-hole")
+    assert len(hole["columns"]) == 17 and not hole["has_stock"]
+    assert hole["waste"][0]["code"] == "AS"
+
+
+def test_moves_undo_redo_and_the_end(client: TestClient, player: dict) -> None:
+    game = start(client, player, deal=2)
+    game = move(client, player, game, "4").json()
+    assert game["move_count"] == 1 and game["score"] == 34 and game["can_undo"]
+    game = move(client, player, game, "d").json()
+    assert game["stock_count"] == 15
+    undone = client.post(f"/api/games/{game['id']}/undo", json={"index": 2}, headers=player)
+    assert undone.json()["move_count"] == 1 and undone.json()["can_redo"]
+    redone = client.post(f"/api/games/{game['id']}/redo", json={"index": 1}, headers=player)
+    assert redone.json()["stock_count"] == 15 and not redone.json()["can_redo"]
+    nothing = client.post(f"/api/games/{game['id']}/redo", json={"index": 2}, headers=player)
+    assert nothing.status_code == 422 and nothing.json()["reason"] == "nothing_to_redo"
+    game = redone.json()
+    while not game["is_over"]:
+        game = move(client, player, game, game["legal_moves"][0]).json()
+    assert game["outcome"]["strokes"] == game["score"]
+    assert not game["can_undo"]
+    late = move(client, player, game, "d")
+    assert late.status_code == 422 and late.json()["reason"] == "game_over"
+    record = client.get(f"/api/games/{game['id']}/record", headers=player).json()
+    assert Game.from_record(record).is_over
+
+
+def test_illegal_moves_get_the_engines_reason_in_the_players_language(
+    client: TestClient, player: dict
+) -> None:
+    game = start(client, player, deal=2)
+    refused = move(client, player, game, "0")
+    assert refused.status_code == 422
+    assert refused.json() == {
+        "detail": "6♠ cannot go on 2♠: a card must be one rank above or below the waste card",
+        "reason": "not_adjacent",
+    }
+    italian = client.post(
+        f"/api/games/{game['id']}/moves?lang=it", json={"move": "0", "index": 0}, headers=player
+    )
+    assert italian.json()["detail"].startswith("6♠ non")
+    french = client.post(
+        f"/api/games/{game['id']}/moves",
+        json={"move": "9", "index": 0},
+        headers={**player, "Accept-Language": "fr-FR,fr;q=0.9"},
+    )
+    assert french.json()["reason"] == "no_such_column"
+    assert "colonne" in french.json()["detail"]
+    assert client.get(f"/api/games/{game['id']}", headers=player).json()["move_count"] == 0
+
+
+def test_stale_and_duplicate_moves_are_refused(client: TestClient, player: dict) -> None:
+    game = start(client, player, deal=2)
+    assert move(client, player, game, "4").status_code == 200
+    again = move(client, player, game, "4")
+    assert again.status_code == 409
+    assert "this request is for move 0, the game is at move 1" in again.json()["detail"]
+    undo = client.post(f"/api/games/{game['id']}/undo", json={"index": 0}, headers=player)
+    assert undo.status_code == 409
+
+
+def test_bad_requests_name_the_field(client: TestClient, player: dict) -> None:
+    def detail(reply: Any, status: int) -> str:
+        assert reply.status_code == status, reply.text
+        text: str = reply.json()["detail"]
+        return text
+
+    post = client.post
+    assert "rules: unknown rules preset 'nope'" in detail(
+        post("/api/games", json={"rules": "nope"}, headers=player), 400
+    )
+    assert "deal:" in detail(post("/api/games", json={"deal": 0}, headers=player), 422)
+    assert "deal: give a deal number or daily" in detail(
+        post("/api/games", json={"deal": 3, "daily": True}, headers=player), 400
+    )
+    assert "colour" in detail(post("/api/games", json={"colour": 1}, headers=player), 422)
+    assert "body" in detail(
+        post("/api/games", content=b"{not json", headers={**player, "content-type": "x"}), 422
+    )
+    game = start(client, player, deal=2)
+    path = f"/api/games/{game['id']}/moves"
+    assert "move: not a move: 'x'" in detail(
+        post(path, json={"move": "x", "index": 0}, headers=player), 400
+    )
+    assert "index" in detail(post(path, json={"move": "d"}, headers=player), 422)
+    assert "index" in detail(post(path, json={"move": "d", "index": -1}, headers=player), 422)
+    assert "move" in detail(post(path, json={"move": "d" * 50, "index": 0}, headers=player), 422)
+    assert "lang: unknown language 'xx'" in detail(
+        client.get(f"/api/games/{game['id']}/hint?lang=xx", headers=player), 422
+    )
+
+
+def test_no_way_to_touch_another_players_game(client: TestClient, player: dict) -> None:
+    game = start(client, player, deal=2)
+    intruder = new_player(client)
+    for method, suffix, body in [
+        ("GET", "", None),
+        ("POST", "/moves", {"move": "4", "index": 0}),
+        ("POST", "/undo", {"index": 0}),
+        ("POST", "/redo", {"index": 0}),
+        ("GET", "/hint", None),
+        ("GET", "/verdict", None),
+        ("GET", "/review", None),
+        ("GET", "/record", None),
+    ]:
+        reply = client.request(method, f"/api/games/{game['id']}{suffix}", json=body)
+        assert reply.status_code == 401, suffix
+        reply = client.request(
+            method, f"/api/games/{game['id']}{suffix}", json=body, headers=intruder
+        )
+        assert reply.status_code == 404, suffix
+        assert "not found" in reply.json()["detail"]
+    for hostile in ["../../etc/passwd", "' OR 1=1 --", "%00", "x" * 64]:
+        reply = client.get(f"/api/games/{hostile}", headers=player)
+        assert reply.status_code == 404, hostile
+    assert client.get("/api/games/" + "x" * 65, headers=player).status_code == 422
+    assert client.get(f"/api/games/{game['id']}", headers=player).json()["move_count"] == 0
+
+
+def test_latest_game_resumes(client: TestClient, player: dict) -> None:
+    assert client.get("/api/games/latest", headers=player).status_code == 404
+    game = start(client, player, deal=2)
+    move(client, player, game, "4")
+    latest = client.get("/api/games/latest", headers=player).json()
+    assert latest["id"] == game["id"] and latest["move_count"] == 1
+
+
+def test_analysis_says_honestly_when_the_solver_is_missing(
+    client: TestClient, player: dict
+) -> None:
+    from golf_solitaire.web.analysis import solver_module
+
+    game = start(client, player, deal=2)
+    installed = solver_module() is not None
+    assert client.get("/api/meta/analysis").json() == {"available": installed}
+    for route in ("hint", "verdict", "review"):
+        answer = client.get(f"/api/games/{game['id']}/{route}", headers=player).json()
+        assert answer["available"] is installed
+        if not installed:
+            assert "solver is not installed" in answer["detail"]
+            spanish = client.get(f"/api/games/{game['id']}/{route}?lang=es", headers=player)
+            assert "resolvedor" in spanish.json()["detail"]
+
+
+def test_rounds_keep_a_score_card(client: TestClient, player: dict) -> None:
+    created = client.post(
+        "/api/rounds", json={"holes": 9, "rules": "putt-putt", "first_deal": 40}, headers=player
+    )
+    assert created.status_code == 201
+    card = created.json()
+    assert card["holes"] == 9 and card["par"] == 45 and card["played"] == 0
+    assert [hole["deal"] for hole in card["card"]] == list(range(40, 49))
+    early = client.post(f"/api/rounds/{card['id']}/holes", headers=player)
+    assert early.status_code == 400 and "hole 1 is not finished" in early.json()["detail"]
+    game = client.get(f"/api/games/{card['current_game_id']}", headers=player).json()
+    assert game["hole"] == 1 and game["round_id"] == card["id"] and game["deal"] == 40
+    while not game["is_over"]:
+        game = move(client, player, game, game["legal_moves"][-1]).json()
+    card = client.get(f"/api/rounds/{card['id']}", headers=player).json()
+    assert card["played"] == 1 and card["total"] == game["score"]
+    second = client.post(f"/api/rounds/{card['id']}/holes", headers=player).json()
+    assert second["card"][1]["game_id"] == second["current_game_id"]
+    assert client.post("/api/rounds", json={"holes": 7}, headers=player).status_code == 422
+    intruder = new_player(client)
+    assert client.get(f"/api/rounds/{card['id']}", headers=intruder).status_code == 404
+
+
+def test_statistics_count_finished_games(client: TestClient, player: dict) -> None:
+    assert client.get("/api/players/me/statistics", headers=player).json() == {"presets": []}
+    game = start(client, player, deal=2)
+    while not game["is_over"]:
+        game = move(client, player, game, game["legal_moves"][-1]).json()
+    stats = client.get("/api/players/me/statistics", headers=player).json()["presets"]
+    assert stats[0]["rules"] == "strict" and stats[0]["games"] == 1
+    assert stats[0]["best"] == game["score"]
+
+
+def test_meta_routes(client: TestClient) -> None:
+    presets = client.get("/api/meta/presets?lang=nl").json()
+    assert [preset["name"] for preset in presets][:2] == ["strict", "putt-putt"]
+    assert len(presets) == 7 and presets[0]["options"] == Rules().to_dict()
+    languages = client.get("/api/meta/languages").json()
+    assert [language["code"] for language in languages] == ["en", "it", "nl", "es", "fr"]
+    texts = client.get("/api/meta/translations/it").json()
+    assert texts["web.controls.undo"] == "Annulla" and texts["rank.7"] == "sette"
+    assert client.get("/api/meta/translations/de").status_code == 404
+    daily = client.get("/api/meta/daily").json()
+    assert daily["deal"] == daily_number(daily["date"])
+    assert client.get("/openapi.json").json()["info"]["title"] == "Golf Solitaire"
+
+
+def test_pages_and_static_files(client: TestClient) -> None:
+    index = client.get("/")
+    assert index.status_code == 200 and "/static/app.js" in index.text
+    for name in ("app.js", "style.css", "favicon.svg"):
+        assert client.get(f"/static/{name}").status_code == 200
+    words = {"en": "Strokes", "it": "Colpi", "nl": "Zetten", "es": "Golpes", "fr": "Pioche"}
+    for language, word in words.items():
+        page = client.get(f"/rules/{language}")
+        assert page.status_code == 200 and f'lang="{language}"' in page.text
+        assert "<table>" in page.text and word.lower() in page.text.lower()
+    assert client.get("/rules/xx").status_code == 404
+    redirect = client.get("/rules", headers={"Accept-Language": "es"}, follow_redirects=False)
+    assert redirect.headers["location"] == "/rules/es"
+
+
+def test_no_response_ever_contains_an_undrawn_stock_card(client: TestClient, player: dict) -> None:
+    randomness = random.Random(7)
+    for number, rules in [(2, "strict"), (11, "jokers"), (5, "empty-start"), (8, "putt-putt")]:
+        game = start(client, player, deal=number, rules=rules)
+        shadow = Game(Deal.numbered(number, Rules.named(rules)))
+        replies = [json.dumps(game, ensure_ascii=False)]
+        while not game["is_over"]:
+            roll = randomness.random()
+            choice = "u" if roll < 0.08 else "6" if roll < 0.15 else None
+            choice = choice or randomness.choice(game["legal_moves"])
+            if choice == "u":
+                reply = client.post(
+                    f"/api/games/{game['id']}/undo",
+                    json={"index": game["move_count"]},
+                    headers=player,
+                )
+            else:
+                reply = move(client, player, game, choice)
+            replies.append(reply.text)
+            hint = client.get(f"/api/games/{game['id']}/hint", headers=player)
+            replies.append(hint.text)
+            if reply.status_code == 200:
+                game = reply.json()
+                shadow = Game.from_record(
+                    client.get(f"/api/games/{game['id']}/record", headers=player).json()
+                )
+            in_view = {card for column in shadow.columns for card in column} | set(shadow.waste)
+            undrawn = set(shadow.stock) - in_view
+            for text in replies[-2:]:
+                for card in undrawn:
+                    pattern = rf"(?<![0-9A-Za-z_-]){re.escape(str(card))}(?![0-9A-Za-z_-])"
+                    assert not re.search(pattern, text), (card, text)
+                    assert card.pretty not in text, (card, text)

@@ -1,0 +1,257 @@
+"""The game in real Chromium (Debian's /usr/bin/chromium) against a real server.
+
+Screenshots of the main screens are saved under tests/artifacts/ (ignored by git).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from golf_solitaire import Deal, Rules
+from tests.reference import verdicts
+from tests.web.live import live_server
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server on a fresh SQLite file for this module."""
+    database = tmp_path_factory.mktemp("web") / "golf.sqlite3"
+    with live_server(f"sqlite:///{database}") as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    """A page in a fresh context (its own local storage, so its own player), English."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 860}, locale="en-US", base_url=server
+    )
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, errors
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def open_deal(page: Page, number: int, rules: str = "strict") -> None:
+    page.goto(f"/?deal={number}&rules={rules}")
+    expect(page.locator("#status-deal")).to_have_text(f"Deal {number}")
+    expect(page.locator("#status-moves")).to_have_text("0")
+
+
+def moves(page: Page) -> Any:
+    return expect(page.locator("#status-moves"))
+
+
+def column_codes(page: Page) -> list[list[str]]:
+    codes: list[list[str]] = page.eval_on_selector_all(
+        "#tableau .column",
+        "columns => columns.map(c => [...c.querySelectorAll('.card')].map(x => x.dataset.code))",
+    )
+    return codes
+
+
+def test_win_a_known_deal_by_clicking_the_reference_line(page: Page) -> None:
+    line = verdicts("strict")[2].solution
+    assert line
+    open_deal(page, 2)
+    shot(page, "start")
+    for count, token in enumerate(line, start=1):
+        where = token.split(":")[0]
+        if where == "T":
+            page.click("#stock")
+        else:
+            page.click(f'.card.exposed[data-column="{where}"]')
+        moves(page).to_have_text(str(count))
+    dialog = page.locator("#end-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#end-title")).to_contain_text("Cleared!")
+    expect(page.locator("#end-verdict")).not_to_have_text("Asking the solver about this deal…")
+    shot(page, "won")
+    page.click("#end-review-btn")
+    expect(page.locator("#end-review")).not_to_be_empty()
+    page.click("#end-close")
+    page.click("#btn-stats")
+    expect(page.locator("#stats-body table")).to_contain_text("Strict")
+    shot(page, "statistics")
+
+
+def test_drag_a_card_to_the_waste(page: Page) -> None:
+    open_deal(page, 2)
+    page.drag_and_drop('.card.exposed[data-column="4"]', "#waste")
+    moves(page).to_have_text("1")
+    expect(page.locator("#waste .card").last).to_have_attribute("data-code", "AH")
+    page.drag_and_drop('.card.exposed[data-column="1"]', "#tableau .column >> nth=3")
+    moves(page).to_have_text("1")
+
+
+def test_an_illegal_click_shows_the_reason(page: Page) -> None:
+    open_deal(page, 2)
+    page.click('.card.exposed[data-column="0"]')
+    message = page.locator("#message")
+    expect(message).to_have_text(
+        "6♠ cannot go on 2♠: a card must be one rank above or below the waste card"
+    )
+    expect(message).to_have_class("message error")
+    moves(page).to_have_text("0")
+    page.click('.card[data-column="0"][data-row="0"]', position={"x": 12, "y": 10})
+    expect(message).to_contain_text("Q♦ is covered")
+    shot(page, "refused")
+
+
+def test_undo_and_redo_by_buttons_and_keys(page: Page) -> None:
+    open_deal(page, 2)
+    page.keyboard.press("5")
+    moves(page).to_have_text("1")
+    page.keyboard.press("Space")
+    moves(page).to_have_text("2")
+    expect(page.locator("#stock-count")).to_have_text("15")
+    page.keyboard.press("u")
+    moves(page).to_have_text("1")
+    page.keyboard.press("Control+z")
+    moves(page).to_have_text("0")
+    page.click("#btn-redo")
+    moves(page).to_have_text("1")
+    page.keyboard.press("y")
+    moves(page).to_have_text("2")
+    expect(page.locator("#btn-redo")).to_be_disabled()
+    page.click("#btn-undo")
+    moves(page).to_have_text("1")
+
+
+def test_reload_resumes_the_game(page: Page) -> None:
+    open_deal(page, 2)
+    for key in ["5", "Space", "2"]:
+        page.keyboard.press(key)
+    moves(page).to_have_text("3")
+    before = column_codes(page)
+    page.reload()
+    moves(page).to_have_text("3")
+    assert column_codes(page) == before
+    expect(page.locator("#stock-count")).to_have_text("15")
+
+
+def test_a_deal_link_opens_that_deal(page: Page) -> None:
+    page.goto("/?deal=1234&rules=putt-putt")
+    expect(page.locator("#status-deal")).to_have_text("Deal 1234")
+    expect(page.locator("#status-rules")).to_have_text("Putt-Putt")
+    deal = Deal.numbered(1234, Rules.named("putt-putt"))
+    assert column_codes(page) == [[str(card) for card in column] for column in deal.columns]
+    expect(page.locator("#select-rules")).to_have_value("putt-putt")
+    page.click("#btn-new")
+    expect(page.locator("#status-deal")).to_have_text("Deal 1235")
+    assert "deal=1235" in page.url and "rules=putt-putt" in page.url
+
+
+def test_cards_have_spoken_names_and_a_hint_is_honest(page: Page) -> None:
+    open_deal(page, 2)
+    exposed = page.locator('.card.exposed[data-column="4"]')
+    expect(exposed).to_have_attribute("aria-label", "ace of hearts, column 5, playable")
+    expect(page.locator('.card.exposed[data-column="0"]')).to_have_attribute(
+        "aria-label", "six of spades, column 1, exposed, cannot go on the waste now"
+    )
+    expect(page.locator("#stock")).to_have_attribute("aria-label", "Stock, 16 cards left: draw one")
+    page.keyboard.press("h")
+    expect(page.locator("#message")).not_to_be_empty()
+    available = page.evaluate("fetch('/api/meta/analysis').then(r => r.json())")["available"]
+    if not available:
+        expect(page.locator("#message")).to_contain_text("solver is not installed")
+
+
+def test_switching_the_language(page: Page) -> None:
+    open_deal(page, 2)
+    page.select_option("#select-lang", "it")
+    expect(page.locator("#btn-undo")).to_have_text("Annulla")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    expect(page.locator('.card.exposed[data-column="4"]')).to_have_attribute(
+        "aria-label", "asso di cuori, colonna 5, giocabile"
+    )
+    page.click('.card.exposed[data-column="0"]')
+    expect(page.locator("#message")).to_contain_text("6♠ non")
+    shot(page, "italian")
+    page.reload()
+    expect(page.locator("#btn-undo")).to_have_text("Annulla")
+    page.select_option("#select-lang", "nl")
+    expect(page.locator("#btn-hint")).to_have_text("Tip")
+    page.click("#link-rules")
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.locator("h1")).to_contain_text("Golf Patience")
+
+
+def test_the_browser_language_is_the_default(browser: Browser, server: str) -> None:
+    context = browser.new_context(locale="es-ES", base_url=server)
+    page = context.new_page()
+    page.goto("/?deal=3")
+    expect(page.locator("#btn-undo")).to_have_text("Deshacer")
+    context.close()
+
+
+def test_a_round_keeps_a_score_card_and_four_colours(page: Page) -> None:
+    open_deal(page, 2)
+    page.click("#btn-round9")
+    card = page.locator("#scorecard")
+    expect(card).to_be_visible()
+    expect(page.locator("#status-deal")).to_contain_text("Hole 1 of 9")
+    expect(page.locator("#scorecard-table tr")).to_have_count(3)
+    page.check("#check-four")
+    expect(page.locator("body")).to_have_class(re.compile(r"\bfour-colour\b"))
+    shot(page, "round")
+
+
+def test_a_phone_in_portrait(browser: Browser, server: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale="en-GB",
+        base_url=server,
+    )
+    page = context.new_page()
+    open_deal(page, 2)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    box = page.locator('.card.exposed[data-column="6"]').bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390 and box["width"] >= 38
+    page.tap('.card.exposed[data-column="4"]')
+    moves(page).to_have_text("1")
+    page.tap("#stock")
+    moves(page).to_have_text("2")
+    shot(page, "phone")
+    context.close()
