@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from golf_solitaire.cli import deal_commands
+from golf_solitaire.cli import deal_commands, play_commands
 from golf_solitaire.cli.common import CliError
 
 
@@ -20,6 +20,7 @@ def golf() -> None:
 
 
 deal_commands.register(golf)
+play_commands.register(golf)
 
 
 def main() -> None:

@@ -1,0 +1,326 @@
+"""``GolfApp``: Golf Solitaire in the terminal, keys as data bindings, the engine as the judge.
+
+The app holds one ``Game``; every key or click becomes an engine move, and the widgets are
+handed the new immutable ``State`` to render. A refused move shows the engine's reason.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+
+from golf_solitaire.deals import DAILY_RANGE, Deal
+from golf_solitaire.game import Game
+from golf_solitaire.i18n import refusal_text
+from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.reasons import IllegalMoveError
+from golf_solitaire.rules import Rules
+from golf_solitaire.tui import analysis
+from golf_solitaire.tui.screens import EndScreen, GoToDealScreen, HandSummary, HelpScreen
+from golf_solitaire.tui.texts import card_label, clock_text, core, deal_title, rules_title, tr
+from golf_solitaire.tui.widgets import Board, ColumnView, Line, StockView, WasteView
+
+Clock = Callable[[], float]
+"""Seconds from any fixed point; injected so tests and snapshots can freeze the time."""
+
+KEY_HELP = (
+    ("1-7", "key.play"),
+    ("← → ⏎", "key.cursor"),
+    ("space d", "key.draw"),
+    ("u", "key.undo"),
+    ("r", "key.redo"),
+    ("h", "key.hint"),
+    ("n", "key.new"),
+    ("g", "key.goto"),
+    ("s", "key.stats"),
+    ("?", "key.help"),
+    ("q", "key.quit"),
+)
+"""The keys the help screen and the key line list, with their catalog keys."""
+
+SHORT_KEYS = ("space d", "u", "r", "h", "n", "g", "?", "q")
+"""The keys the bottom line has room for at 80 columns."""
+
+
+class GolfApp(App[None]):
+    """The terminal game: a deal's columns, the stock and waste, status, help and end screens."""
+
+    CSS_PATH = "golf.tcss"
+    TITLE = "Golf Solitaire"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [  # noqa: RUF012 - Textual reads bindings as class data
+        *(Binding(str(n), f"play({n - 1})", f"Play column {n}", show=False) for n in range(1, 8)),
+        Binding("space,d", "draw", "Draw"),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "redo", "Redo"),
+        Binding("h", "hint", "Hint"),
+        Binding("n", "new_deal", "New deal"),
+        Binding("g", "go_to_deal", "Go to deal"),
+        Binding("left", "cursor(-1)", "Previous column", show=False),
+        Binding("right", "cursor(1)", "Next column", show=False),
+        Binding("enter", "play_cursor", "Play the chosen column", show=False),
+        Binding("s", "stats", "Statistics"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        language: str = "en",
+        clock: Clock = time.monotonic,
+        rng: random.Random | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.language = language
+        self.clock = clock
+        self.rng = rng or random.Random()
+        self.started = clock()
+        self.cursor = 0
+        self.message = ""
+
+    # Building the table ---------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Title, the tableau, stock and waste, then the message, status and key lines."""
+        yield Line(id="title")
+        with Vertical(id="table"):
+            yield Board(id="board")
+            with Horizontal(id="piles"):
+                yield StockView(id="stock")
+                yield WasteView(id="waste")
+        yield Line(id="message")
+        yield Line(id="status")
+        yield Line(self._key_line(), id="keys")
+
+    def on_mount(self) -> None:
+        """Show the game and start the clock on the status line."""
+        self._show_deal()
+        self.set_interval(1.0, self._show_status)
+        if self.game.is_over:
+            self.call_after_refresh(self._end_of_hand)
+
+    def _key_line(self) -> str:
+        language = self.language
+        return "  ".join(
+            f"{keys} {tr(language, label)}" for keys, label in KEY_HELP if keys in SHORT_KEYS
+        )
+
+    def _show_deal(self) -> None:
+        """A new deal on the table: rebuild the columns, then show the position."""
+        board = self.query_one(Board)
+        board.deal = self.game.deal
+        self.cursor = min(self.cursor, self.game.deal.layout.columns - 1)
+        self.query_one("#stock", StockView).display = self.game.deal.layout.has_stock
+        self.query_one("#stock", StockView).border_title = core(self.language, "word.stock")
+        self.query_one("#waste", WasteView).border_title = core(self.language, "word.waste")
+        self._show_position()
+
+    def _show_position(self) -> None:
+        """Hand the current state to the widgets and refresh the text lines."""
+        game = self.game
+        board = self.query_one(Board)
+        board.state = game.state
+        board.cursor = self.cursor
+        self.query_one("#stock", StockView).count = game.stock_count
+        self.query_one("#waste", WasteView).waste = game.waste
+        language = self.language
+        title = f"{tr(language, 'title')} · {deal_title(language, game.deal)}"
+        self.query_one("#title", Line).update(title)
+        self.query_one("#message", Line).update(self.message)
+        self._show_status()
+
+    def _show_status(self) -> None:
+        language = self.language
+        game = self.game
+        parts = [
+            f"{core(language, 'word.moves')} {game.move_count}",
+            f"{tr(language, 'word.time')} {clock_text(self.clock() - self.started)}",
+            f"{core(language, 'word.strokes')} {game.score}",
+            rules_title(language, game.deal),
+        ]
+        self.query_one("#status", Line).update(" · ".join(parts))
+
+    def say(self, text: str) -> None:
+        """Put ``text`` on the message line (a refusal's reason, a hint, what happened)."""
+        self.message = text
+        self.query_one("#message", Line).update(text)
+
+    # Moves ------------------------------------------------------------------------
+
+    def make(self, move: Move) -> bool:
+        """Make ``move`` if the engine allows it, else show its reason; True when made."""
+        if self.game.is_over:
+            self.say(tr(self.language, "message.over"))
+            return False
+        try:
+            card = self.game.apply(move)
+        except IllegalMoveError as error:
+            self.say(refusal_text(self.language, error.refusal))
+            return False
+        key = "message.drew" if isinstance(move, Draw) else "message.played"
+        self.message = tr(self.language, key, card=card_label(card))
+        self._changed()
+        return True
+
+    def _changed(self) -> None:
+        self._show_position()
+        if self.game.is_over:
+            self._end_of_hand()
+
+    def action_play(self, column: int) -> None:
+        """Play the exposed card of ``column`` (from 0)."""
+        if column >= self.game.deal.layout.columns:
+            self.say(tr(self.language, "message.no_column", column=column + 1))
+            return
+        self.cursor = column
+        self.query_one(Board).cursor = column
+        self.make(Play(column))
+
+    def action_draw(self) -> None:
+        """Turn the stock's top card onto the waste."""
+        self.make(Draw())
+
+    def action_cursor(self, step: int) -> None:
+        """Move the column cursor left or right (the way to reach all 17 Black Hole fans)."""
+        count = self.game.deal.layout.columns
+        self.cursor = (self.cursor + step) % count
+        self.query_one(Board).cursor = self.cursor
+
+    def action_play_cursor(self) -> None:
+        """Play the column under the cursor."""
+        self.make(Play(self.cursor))
+
+    def action_undo(self) -> None:
+        """Take back the last move."""
+        try:
+            self.game.undo()
+        except IllegalMoveError as error:
+            self.say(refusal_text(self.language, error.refusal))
+            return
+        self.message = tr(self.language, "message.undone")
+        self._show_position()
+
+    def action_redo(self) -> None:
+        """Make again the last move taken back."""
+        try:
+            self.game.redo()
+        except IllegalMoveError as error:
+            self.say(refusal_text(self.language, error.refusal))
+            return
+        self.message = tr(self.language, "message.redone")
+        self._changed()
+
+    def action_hint(self) -> None:
+        """Ask the solver for a fair hint, or say plainly that there is none to ask."""
+        language = self.language
+        if self.game.is_over:
+            self.say(tr(language, "message.over"))
+            return
+        suggestion = analysis.suggest(self.game)
+        if suggestion is None:
+            self.say(tr(language, "hint.unavailable"))
+        elif suggestion.move is None:
+            self.say(tr(language, "hint.lost"))
+        elif isinstance(suggestion.move, Play):
+            column = suggestion.move.column
+            card = self.game.exposed(column)
+            self.cursor = column
+            self.say(
+                tr(
+                    language,
+                    "hint.play",
+                    card=card_label(card) if card else "",
+                    column=column + 1,
+                )
+            )
+            self.query_one(Board).cursor = column
+        else:
+            self.say(tr(language, "hint.draw"))
+
+    def on_column_view_chosen(self, event: ColumnView.Chosen) -> None:
+        """A click on a column: play its exposed card, or say why that card cannot go."""
+        column, row = event.column, event.row
+        self.cursor = column
+        height = self.game.state.heights[column]
+        if row is None or row >= height - 1 or height == 0:
+            self.make(Play(column))
+            return
+        refusal = self.game.refusal_at(column, row)
+        if refusal is not None:
+            self.say(refusal_text(self.language, refusal))
+        self.query_one(Board).cursor = column
+
+    def on_stock_view_clicked(self, event: StockView.Clicked) -> None:
+        """A click on the stock draws."""
+        self.make(Draw())
+
+    # Deals --------------------------------------------------------------------------
+
+    def start(self, deal: Deal) -> None:
+        """Put a fresh hand of ``deal`` on the table."""
+        self.game = Game(deal, competitive=self.game.competitive)
+        self.started = self.clock()
+        self.message = ""
+        self._show_deal()
+
+    def action_new_deal(self) -> None:
+        """Deal a new numbered deal, chosen at random, by the same rules."""
+        rules: Rules = self.game.rules
+        self.start(Deal.numbered(self.rng.randint(1, DAILY_RANGE), rules))
+
+    def action_go_to_deal(self) -> None:
+        """Ask for a deal number and deal it."""
+
+        def chosen(number: int | None) -> None:
+            if number is not None:
+                self.start(Deal.numbered(number, self.game.rules))
+
+        self.push_screen(GoToDealScreen(self.language), chosen)
+
+    # Screens ------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        """Show the rules and the keys."""
+        keys = [(keys, tr(self.language, label)) for keys, label in KEY_HELP]
+        self.push_screen(HelpScreen(self.language, self.game.deal, keys))
+
+    def action_stats(self) -> None:
+        """Show the player's statistics."""
+        from golf_solitaire.tui.screens import StatsScreen
+
+        self.push_screen(StatsScreen(self.language, None, tr(self.language, "stats.unavailable")))
+
+    def summary(self) -> HandSummary:
+        """The end-of-hand figures: outcome, strokes, and the solver's word on the deal."""
+        game = self.game
+        language = self.language
+        verdict = analysis.verdict(game.deal)
+        if verdict is None:
+            verdict_text = tr(language, "end.analysis_unavailable")
+        elif verdict.clearable:
+            verdict_text = tr(language, "end.clearable", best=verdict.best_score)
+        else:
+            verdict_text = tr(language, "end.unclearable", best=verdict.best_score)
+        return HandSummary(
+            cleared=game.is_won,
+            strokes=game.score,
+            move_count=game.move_count,
+            verdict_text=verdict_text,
+        )
+
+    def _end_of_hand(self) -> None:
+        def closed(choice: str | None) -> None:
+            if choice == "next":
+                self.action_new_deal()
+            elif choice == "quit":
+                self.exit()
+
+        self.push_screen(EndScreen(self.language, self.summary()), closed)
