@@ -98,7 +98,9 @@ class Board(Widget):
         if self.deal is None:
             return
         layout = self.deal.layout
-        width = 7 if layout.columns <= 7 else 4
+        many = layout.columns > 7
+        self.set_class(many, "-many")
+        width = 4 if many else 7
         for index in range(layout.columns):
             yield ColumnView(index, cell_width=width).data_bind(
                 Board.deal, Board.state, Board.cursor
@@ -116,7 +118,8 @@ class StockView(Static):
     def render(self) -> Text:
         """A card back while cards are left, then the count."""
         back = ("▒▒▒", "#f4f1e8 on #1d4f91") if self.count else (" · ", "dim")
-        text = Text(back[0], style=back[1])
+        text = Text()
+        text.append(back[0], style=back[1])
         text.append(f" {self.count:>2}")
         return text
 

@@ -1,0 +1,42 @@
+"""Helpers for the terminal game's tests: apps on known deals with a frozen clock."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from golf_solitaire import Deal, Game, Move, Rules
+from golf_solitaire.tui import GolfApp
+from golf_solitaire.tui.widgets import Line
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def frozen_clock() -> float:
+    """A clock that never moves, so the status line's time is always 0:00."""
+    return 1000.0
+
+
+def make_app(number: int = 2, *, rules: str = "strict", language: str = "en") -> GolfApp:
+    """The app on deal ``number`` with a frozen clock and a seeded generator for new deals."""
+    game = Game(Deal.numbered(number, Rules.named(rules)))
+    return GolfApp(game, language=language, clock=frozen_clock, rng=random.Random(7))
+
+
+def deal_2_solution() -> list[str]:
+    """black-hole-solver's clearing line for strict deal 2 (see tests/data/README.md)."""
+    return (DATA / "golf_strict_deal_2_solution.txt").read_text(encoding="utf-8").split()
+
+
+def keys_for(tokens: list[str]) -> list[str]:
+    """The key presses that make the solver's moves: a column's number, or ``d``."""
+    keys = []
+    for token in tokens:
+        move = Move.parse(token)
+        keys.append("d" if str(move) == "d" else str(int(str(move)) + 1))
+    return keys
+
+
+def line_text(app: GolfApp, name: str) -> str:
+    """The plain text of one of the app's lines (``message``, ``status``, ``title``)."""
+    return str(app.query_one(f"#{name}", Line).render())
