@@ -63,6 +63,11 @@ class Suit(Enum):
         """Hearts and diamonds are red."""
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER.index(self) < _SUIT_ORDER.index(other)
+
 
 _SUIT_SYMBOLS: Final = {
     Suit.HEARTS: "♥",

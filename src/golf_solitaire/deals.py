@@ -40,6 +40,7 @@ class Origin:
 
     kind: str
     value: int | str | None = None
+    date: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,11 +112,9 @@ class Deal:
         rules = rules or Rules()
         if rules.winnable_only:
             found = _winnable_from(number, rules)
-            return cls(
-                rules, found.columns, found.stock, found.waste, Origin("daily", found.number)
-            )
-        deal = cls._numbered(number, rules, Origin("daily", number))
-        return deal
+            origin = Origin("daily", found.number, day.isoformat())
+            return cls(rules, found.columns, found.stock, found.waste, origin)
+        return cls._numbered(number, rules, Origin("daily", number, day.isoformat()))
 
     @classmethod
     def random(cls, seed: int, rules: Rules | None = None) -> Deal:
@@ -205,7 +204,7 @@ class Deal:
         if self.origin.kind == "numbered":
             return {"number": self.number}
         if self.origin.kind == "daily":
-            return {"daily": self.origin.value, "number": self.number}
+            return {"daily": self.origin.date, "number": self.number}
         if self.origin.kind == "random":
             return {"seed": self.origin.value}
         return {"board": self.to_text()}
@@ -223,15 +222,16 @@ class Deal:
             return cls.random(_whole(identity["seed"], "deal.seed"), rules)
         if "number" in identity:
             number = _whole(identity["number"], "deal.number")
-            deal = cls._numbered(
-                number,
-                rules.with_options(winnable_only=False),
-                Origin(
-                    "daily" if "daily" in identity else "numbered",
-                    number,
-                ),
-            )
             _check_number(number)
+            kind = "daily" if "daily" in identity else "numbered"
+            if kind == "daily":
+                first = daily_number(identity["daily"])
+                if number < first or (number != first and not rules.winnable_only):
+                    raise ValueError(
+                        f"deal.number: {number} is not the daily deal of {identity['daily']}"
+                    )
+            date = str(identity["daily"]) if kind == "daily" else None
+            deal = cls._numbered(number, rules, Origin(kind, number, date))
             return cls(rules, deal.columns, deal.stock, deal.waste, deal.origin)
         raise ValueError("deal: expected one of number, seed or board")
 

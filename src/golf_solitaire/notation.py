@@ -11,6 +11,7 @@ Black Hole has no ``Talon:`` line, ``Foundations: AS`` and 17 lines of 3.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -112,12 +113,10 @@ def _note_positions(
     counts: Counter[Card],
 ) -> None:
     """Refuse a card that appears twice (jokers: three times), pointing at the repeat."""
-    search_from = offset
-    for card in cards:
+    starts = [match.start() for match in _WORD.finditer(raw, offset)]
+    for card, where in zip(cards, starts, strict=False):
         counts[card] += 1
         limit = 2 if card.is_joker else 1
-        where = _find_word(raw, search_from)
-        search_from = where + 1
         if counts[card] > limit:
             first_line, first_column = seen[card]
             what = "a third joker" if card.is_joker else f"{card} a second time"
@@ -129,12 +128,7 @@ def _note_positions(
         seen.setdefault(card, (line_number, where + 1))
 
 
-def _find_word(raw: str, start: int) -> int:
-    """Index of the first non-space, non-dash character at or after ``start``."""
-    index = start
-    while index < len(raw) and raw[index] in " \t-":
-        index += 1
-    return index
+_WORD = re.compile(r"[^\s-][^\s]*")
 
 
 def format_board(

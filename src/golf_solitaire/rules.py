@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum, StrEnum
+from functools import cache
 from typing import Any, Final
 
-from golf_solitaire.cards import Card
+from golf_solitaire.cards import JOKER, Card, Suit
 from golf_solitaire.reasons import Reason, Refusal
 
 LAYOUTS: Final = ("golf", "black_hole")
@@ -142,7 +143,14 @@ class Rules:
 
     def accepts(self, top: Card | None, card: Card, *, top_is_dead_end: bool = False) -> bool:
         """True when ``card`` may be played on waste top ``top``."""
-        return self.refusal(top, card, top_is_dead_end=top_is_dead_end) is None
+        if top is None:
+            return True
+        return not top_is_dead_end and self.acceptance[top.rank][card.rank]
+
+    @property
+    def acceptance(self) -> tuple[tuple[bool, ...], ...]:
+        """``acceptance[top][card]``: may rank ``card`` go on rank ``top`` (0 is the joker)."""
+        return _acceptance_table(self)
 
     def makes_dead_end(self, top: Card | None, card: Card) -> bool:
         """True when playing ``card`` on ``top`` leaves a Queen nothing may follow."""
@@ -152,6 +160,16 @@ class Rules:
             and top.rank == 13
             and card.rank == 12
         )
+
+
+@cache
+def _acceptance_table(rules: Rules) -> tuple[tuple[bool, ...], ...]:
+    """Every rank pair worked out once by ``Rules.refusal``, for the move generator."""
+    cards = [JOKER, *(Card(rank, Suit.SPADES) for rank in range(1, 14))]
+    return tuple(
+        tuple(rules.refusal(top, card, top_is_dead_end=False) is None for card in cards)
+        for top in cards
+    )
 
 
 def _text(value: Any) -> str:

@@ -81,8 +81,16 @@ def exposed(deal: Deal, state: State, column: int) -> Card | None:
 
 def refusal(deal: Deal, state: State, move: Move) -> Refusal | None:
     """Why ``move`` is illegal in ``state``, or ``None`` when it is legal."""
-    if is_over(deal, state):
+    if not any(state.heights):
         return Refusal(Reason.GAME_OVER)
+    problem = _move_refusal(deal, state, move)
+    if problem is not None and is_over(deal, state):
+        return Refusal(Reason.GAME_OVER)
+    return problem
+
+
+def _move_refusal(deal: Deal, state: State, move: Move) -> Refusal | None:
+    """Why ``move`` breaks a rule of its own, the end of the hand aside."""
     if isinstance(move, Draw):
         if stock_left(deal, state) <= 0:
             return Refusal(Reason.STOCK_EMPTY)
@@ -108,16 +116,25 @@ def covered_refusal(deal: Deal, state: State, column: int, row: int) -> Refusal 
     return refusal(deal, state, Play(column))
 
 
+def _playable_columns(deal: Deal, state: State) -> list[int]:
+    """The columns whose exposed card may go on the waste now."""
+    top = state.waste_top
+    if state.dead_end:
+        return []
+    columns = deal.columns
+    if top is None:
+        return [column for column, height in enumerate(state.heights) if height]
+    accepted = deal.rules.acceptance[top.rank]
+    return [
+        column
+        for column, height in enumerate(state.heights)
+        if height and accepted[columns[column][height - 1].rank]
+    ]
+
+
 def can_play(deal: Deal, state: State) -> bool:
     """True when some column's exposed card may go on the waste."""
-    rules = deal.rules
-    top = state.waste_top
-    for column, height in enumerate(state.heights):
-        if height and rules.accepts(
-            top, deal.columns[column][height - 1], top_is_dead_end=state.dead_end
-        ):
-            return True
-    return False
+    return bool(_playable_columns(deal, state))
 
 
 def is_over(deal: Deal, state: State) -> bool:
@@ -131,14 +148,7 @@ def legal_moves(deal: Deal, state: State) -> list[Move]:
     """Every legal move: plays by column, then the draw."""
     if not any(state.heights):
         return []
-    rules = deal.rules
-    top = state.waste_top
-    moves: list[Move] = []
-    for column, height in enumerate(state.heights):
-        if height and rules.accepts(
-            top, deal.columns[column][height - 1], top_is_dead_end=state.dead_end
-        ):
-            moves.append(Play(column))
+    moves: list[Move] = [Play(column) for column in _playable_columns(deal, state)]
     if state.drawn < len(deal.stock):
         moves.append(Draw())
     return moves

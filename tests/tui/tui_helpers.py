@@ -25,7 +25,12 @@ def make_app(number: int = 2, *, rules: str = "strict", language: str = "en") ->
 
 def deal_2_solution() -> list[str]:
     """black-hole-solver's clearing line for strict deal 2 (see tests/data/README.md)."""
-    return (DATA / "golf_strict_deal_2_solution.txt").read_text(encoding="utf-8").split()
+    table = (DATA / "golf_strict_1_2000.tsv").read_text(encoding="utf-8")
+    for line in table.splitlines():
+        fields = line.split("\t")
+        if fields[0] == "2":
+            return fields[2].split()
+    raise LookupError("deal 2 is missing from golf_strict_1_2000.tsv")
 
 
 def keys_for(tokens: list[str]) -> list[str]:

@@ -1,0 +1,155 @@
+"""Database connections: SQLite (the default, a file in the user's data folder) or PostgreSQL.
+
+Both speak one small dialect: SQL written with ``?`` placeholders, rewritten to ``%s`` for
+PostgreSQL. One connection per store, guarded by a lock, each operation its own transaction.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Final, Protocol
+
+import platformdirs
+
+DATABASE_URL_VARIABLE: Final = "GOLF_DATABASE_URL"
+"""The environment variable that chooses another database than the default SQLite file."""
+
+Row = tuple[Any, ...]
+
+
+class StoreError(Exception):
+    """A storage failure a person can act on (a bad URL, an unreachable database)."""
+
+
+def default_database_path() -> Path:
+    """The SQLite file used when nothing else is chosen: the user's data folder."""
+    return Path(platformdirs.user_data_dir("golf-solitaire")) / "golf.sqlite3"
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL to open: ``url``, else ``$GOLF_DATABASE_URL``, else the default SQLite file."""
+    chosen = url or os.environ.get(DATABASE_URL_VARIABLE) or ""
+    return chosen.strip() or f"sqlite:///{default_database_path()}"
+
+
+class Cursor(Protocol):
+    """What both drivers' cursors offer us."""
+
+    def execute(self, sql: str, params: Sequence[Any] = ...) -> Any:
+        """Run one statement."""
+
+    def fetchone(self) -> Any:
+        """The next row or None."""
+
+    def fetchall(self) -> list[Any]:
+        """Every remaining row."""
+
+
+class Transaction:
+    """Statements run inside one transaction, with ``?`` placeholders on every backend."""
+
+    def __init__(self, cursor: Cursor, paramstyle: str) -> None:
+        self._cursor = cursor
+        self._paramstyle = paramstyle
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run ``sql``; returns the number of rows changed."""
+        if self._paramstyle == "format":
+            sql = sql.replace("%", "%%").replace("?", "%s")
+        result = self._cursor.execute(sql, tuple(params))
+        count = getattr(result, "rowcount", None)
+        if count is None:
+            count = getattr(self._cursor, "rowcount", 0)
+        return int(count or 0)
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """The first row of a query, or ``None``."""
+        self.execute(sql, params)
+        row = self._cursor.fetchone()
+        return None if row is None else tuple(row)
+
+    def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Every row of a query."""
+        self.execute(sql, params)
+        return [tuple(row) for row in self._cursor.fetchall()]
+
+
+class Database:
+    """One connection to SQLite or PostgreSQL; ``transaction()`` commits or rolls back."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._lock = threading.Lock()
+        self._connection: Any
+        if url.startswith("sqlite:"):
+            self.kind = "sqlite"
+            self._connection = _open_sqlite(url)
+            self._paramstyle = "qmark"
+        elif url.startswith(("postgresql:", "postgres:")):
+            self.kind = "postgresql"
+            self._connection = _open_postgres(url)
+            self._paramstyle = "format"
+        else:
+            scheme = url.split(":", 1)[0]
+            raise StoreError(
+                f"database URL: unknown scheme {scheme!r} (use sqlite:///PATH or postgresql://...)"
+            )
+
+    @contextmanager
+    def transaction(self) -> Iterator[Transaction]:
+        """Run statements in one transaction: committed when the block ends, else rolled back."""
+        with self._lock:
+            if self.kind == "sqlite":
+                connection: sqlite3.Connection = self._connection
+                cursor = connection.cursor()
+                cursor.execute("BEGIN IMMEDIATE")
+                try:
+                    yield Transaction(cursor, self._paramstyle)
+                except BaseException:
+                    connection.rollback()
+                    raise
+                connection.commit()
+            else:
+                with self._connection.transaction(), self._connection.cursor() as cursor:
+                    yield Transaction(cursor, self._paramstyle)
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        with self._lock:
+            self._connection.close()
+
+
+def _open_sqlite(url: str) -> sqlite3.Connection:
+    path = url.removeprefix("sqlite:").removeprefix("//")
+    if path.startswith("/") and url.startswith("sqlite:///"):
+        path = url.removeprefix("sqlite://")
+    if path in ("", "/"):
+        raise StoreError("database URL: sqlite needs a file, e.g. sqlite:///home/me/golf.sqlite3")
+    if path != ":memory:":
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"database: cannot create the folder of {path}: {error}") from None
+    try:
+        connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=NORMAL")
+        connection.execute("PRAGMA foreign_keys=ON")
+        connection.execute("PRAGMA busy_timeout=5000")
+    except sqlite3.Error as error:
+        raise StoreError(f"database: cannot open {path}: {error}") from None
+    return connection
+
+
+def _open_postgres(url: str) -> Any:
+    import psycopg
+
+    try:
+        return psycopg.connect(url, autocommit=True)
+    except psycopg.Error as error:
+        raise StoreError(f"database: cannot connect to PostgreSQL: {error}".strip()) from None

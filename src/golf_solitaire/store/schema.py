@@ -1,0 +1,94 @@
+"""The database schema as numbered migrations, applied in order at start.
+
+The table ``schema_version`` holds the last version applied. A feature that needs tables
+adds a migration at the end of ``MIGRATIONS`` (never edits an applied one); ``migrate``
+brings any database up to date in one transaction per migration. The SQL is portable
+between SQLite and PostgreSQL: TEXT and BIGINT columns, ids made by the program.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from golf_solitaire.store.database import Database, StoreError
+
+MIGRATIONS: Final[list[tuple[int, tuple[str, ...]]]] = [
+    (
+        1,
+        (
+            """CREATE TABLE players (
+                id TEXT PRIMARY KEY,
+                token_hash TEXT NOT NULL UNIQUE,
+                created_at TEXT NOT NULL
+            )""",
+            """CREATE TABLE rounds (
+                id TEXT PRIMARY KEY,
+                player_id TEXT NOT NULL REFERENCES players(id),
+                holes BIGINT NOT NULL,
+                rules_label TEXT NOT NULL,
+                rules_json TEXT NOT NULL,
+                first_deal BIGINT NOT NULL,
+                created_at TEXT NOT NULL
+            )""",
+            """CREATE TABLE games (
+                id TEXT PRIMARY KEY,
+                player_id TEXT NOT NULL REFERENCES players(id),
+                rules_label TEXT NOT NULL,
+                rules_json TEXT NOT NULL,
+                deal_json TEXT NOT NULL,
+                competitive BIGINT NOT NULL,
+                meta_json TEXT NOT NULL,
+                position BIGINT NOT NULL,
+                round_id TEXT REFERENCES rounds(id),
+                hole BIGINT,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                finished_at TEXT,
+                termination TEXT,
+                strokes BIGINT
+            )""",
+            "CREATE INDEX games_by_player ON games (player_id, created_at)",
+            "CREATE INDEX games_by_round ON games (round_id, hole)",
+            """CREATE TABLE moves (
+                game_id TEXT NOT NULL REFERENCES games(id),
+                idx BIGINT NOT NULL,
+                move TEXT NOT NULL,
+                played_at TEXT NOT NULL,
+                PRIMARY KEY (game_id, idx)
+            )""",
+        ),
+    ),
+]
+"""(version, statements): the whole history of the schema, oldest first."""
+
+LATEST_VERSION: Final = MIGRATIONS[-1][0]
+
+
+def schema_version(database: Database) -> int:
+    """The version the database is at (0 for an empty database)."""
+    with database.transaction() as tx:
+        tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+        row = tx.one("SELECT MAX(version) FROM schema_version")
+    return int(row[0]) if row and row[0] is not None else 0
+
+
+def migrate(database: Database) -> int:
+    """Apply every migration the database lacks; returns the version reached."""
+    current = schema_version(database)
+    if current > LATEST_VERSION:
+        raise StoreError(
+            f"database schema is version {current}, newer than this program's "
+            f"{LATEST_VERSION}: upgrade golf-solitaire"
+        )
+    for version, statements in MIGRATIONS:
+        if version <= current:
+            continue
+        with database.transaction() as tx:
+            row = tx.one("SELECT MAX(version) FROM schema_version")
+            if row and row[0] is not None and int(row[0]) >= version:
+                continue
+            for statement in statements:
+                tx.execute(statement)
+            tx.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+        current = version
+    return current

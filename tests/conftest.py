@@ -1,0 +1,28 @@
+"""Shared test settings and fixtures: hypothesis profile, a real PostgreSQL server per session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from tests.postgres import fresh_database, postgres_server
+
+settings.register_profile(
+    "project", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("project")
+
+
+@pytest.fixture(scope="session")
+def postgres_admin_url() -> Iterator[str]:
+    """The admin URL of a throwaway PostgreSQL server shared by the session."""
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_url(postgres_admin_url: str) -> str:
+    """The URL of a fresh, empty PostgreSQL database for one test."""
+    return fresh_database(postgres_admin_url)

@@ -1,0 +1,91 @@
+"""The `golf` command: deal, rules and replay, and errors as one line without a traceback."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from golf_solitaire import Deal, Game
+
+GOLF = [sys.executable, "-c", "from golf_solitaire.cli import main; main()"]
+
+
+def golf(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*GOLF, *args], capture_output=True, text=True, input=stdin, timeout=60, check=False
+    )
+
+
+def test_deal_pretty_shows_columns_waste_and_stock() -> None:
+    result = golf("deal", "2")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Deal 2 - strict"
+    assert lines[1].split() == ["1", "2", "3", "4", "5", "6", "7"]
+    assert lines[2].split() == ["Q♦", "Q♣", "K♣", "3♣", "4♣", "2♣", "K♦"]
+    assert "10♦" in result.stdout
+    assert "waste 2♠   stock 16" in result.stdout
+
+
+def test_deal_board_format_is_the_reference_text() -> None:
+    result = golf("deal", "2", "--format", "board")
+    assert result.stdout == Deal.numbered(2).to_text()
+
+
+def test_deal_json_is_a_record() -> None:
+    result = golf("deal", "7", "--rules", "relaxed-golf", "--format", "json")
+    record = json.loads(result.stdout)
+    assert record["deal"] == {"number": 7} and record["rules"]["wrap"] is True
+
+
+def test_daily_deal_by_date() -> None:
+    result = golf("deal", "--date", "2026-12-02", "--format", "board")
+    assert result.stdout == Deal.daily("2026-12-02").to_text()
+    assert golf("deal", "--daily").returncode == 0
+
+
+def test_rules_lists_every_preset_with_its_other_names() -> None:
+    result = golf("rules")
+    assert "putt-putt" in result.stdout and "PySolFC Relaxed Golf" in result.stdout
+    assert "PySolFC Dead King Golf" in result.stdout
+
+
+def test_replay_prints_the_final_board_and_score(tmp_path: Path) -> None:
+    game = Game(Deal.numbered(2))
+    game.play(4)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    result = golf("replay", str(path))
+    assert result.returncode == 0
+    assert "in progress after 1 moves: 34 strokes so far" in result.stdout
+    assert golf("replay", "-", stdin=json.dumps(game.record())).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("deal", "0"), "deal number 0 is out of range"),
+        (("deal",), "give a deal NUMBER"),
+        (("deal", "5", "--rules", "nope"), "unknown rules preset 'nope'"),
+        (("deal", "--date", "tomorrow"), "date: expected YYYY-MM-DD"),
+        (("replay", "/nonexistent/game.json"), "cannot read record"),
+        (("deal", "x"), "'x' is not a valid integer"),
+    ],
+)
+def test_errors_are_one_line_on_stderr(args: tuple[str, ...], fragment: str) -> None:
+    result = golf(*args)
+    assert result.returncode != 0
+    assert fragment in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_tampered_record_is_refused(tmp_path: Path) -> None:
+    record = Game(Deal.numbered(2)).record()
+    record["moves"] = ["6"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = golf("replay", str(path))
+    assert result.returncode == 2
+    assert "move 1 ('6') is illegal" in result.stderr
