@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tui_helpers import line_text, make_app
 
 from golf_solitaire import Card, Deal, Play
 from golf_solitaire.i18n import refusal_text
 from golf_solitaire.tui.screens import GoToDealScreen, HelpScreen, StatsScreen
 from golf_solitaire.tui.texts import tr
+from tests.tui.tui_helpers import line_text, make_app
 
 pytestmark = pytest.mark.asyncio
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tui_helpers import deal_2_solution, keys_for, line_text, make_app
 
 from golf_solitaire import Game, Move
 from golf_solitaire.tui.screens import EndScreen
+from tests.tui.tui_helpers import deal_2_solution, keys_for, line_text, make_app
 
 pytestmark = pytest.mark.asyncio
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui_helpers import deal_2_solution, keys_for, make_app
+from tests.tui.tui_helpers import deal_2_solution, keys_for, make_app
 
 SIZE = (80, 24)
 

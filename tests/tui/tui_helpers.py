@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from golf_solitaire import Deal, Game, Move, Rules
 from golf_solitaire.tui import GolfApp
 from golf_solitaire.tui.widgets import Line
-
-DATA = Path(__file__).resolve().parent.parent / "data"
+from tests.reference import verdicts
 
 
 def frozen_clock() -> float:
@@ -25,12 +23,7 @@ def make_app(number: int = 2, *, rules: str = "strict", language: str = "en") ->
 
 def deal_2_solution() -> list[str]:
     """black-hole-solver's clearing line for strict deal 2 (see tests/data/README.md)."""
-    table = (DATA / "golf_strict_1_2000.tsv").read_text(encoding="utf-8")
-    for line in table.splitlines():
-        fields = line.split("\t")
-        if fields[0] == "2":
-            return fields[2].split()
-    raise LookupError("deal 2 is missing from golf_strict_1_2000.tsv")
+    return list(verdicts("strict")[2].solution)
 
 
 def keys_for(tokens: list[str]) -> list[str]:
