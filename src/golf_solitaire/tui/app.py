@@ -19,9 +19,20 @@ from golf_solitaire.game import Game
 from golf_solitaire.i18n import refusal_text
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.reasons import IllegalMoveError
+from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
+from golf_solitaire.store import StoreError
 from golf_solitaire.tui import analysis
-from golf_solitaire.tui.screens import EndScreen, GoToDealScreen, HandSummary, HelpScreen
+from golf_solitaire.tui.saving import RoundPlay, Saver
+from golf_solitaire.tui.screens import (
+    EndScreen,
+    GoToDealScreen,
+    HandSummary,
+    HelpScreen,
+    HoleLine,
+    StatsScreen,
+    statistics_lines,
+)
 from golf_solitaire.tui.texts import card_label, clock_text, core, deal_title, rules_title, tr
 from golf_solitaire.tui.widgets import Board, ColumnView, Line, StockView, WasteView
 
@@ -76,15 +87,20 @@ class GolfApp(App[None]):
         language: str = "en",
         clock: Clock = time.monotonic,
         rng: random.Random | None = None,
+        saver: Saver | None = None,
+        round_play: RoundPlay | None = None,
     ) -> None:
         super().__init__()
         self.game = game
         self.language = language
         self.clock = clock
         self.rng = rng or random.Random()
+        self.saver = saver
+        self.round_play = round_play
         self.started = clock()
         self.cursor = 0
         self.message = ""
+        self.scored = False
 
     # Building the table ---------------------------------------------------------
 
@@ -101,7 +117,9 @@ class GolfApp(App[None]):
         yield Line(self._key_line(), id="keys")
 
     def on_mount(self) -> None:
-        """Show the game and start the clock on the status line."""
+        """Store a new game, show it, and start the clock on the status line."""
+        if self.saver is not None and self.saver.game_id is None:
+            self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
         self._show_deal()
         self.set_interval(1.0, self._show_status)
         if self.game.is_over:
@@ -133,6 +151,10 @@ class GolfApp(App[None]):
         self.query_one("#waste", WasteView).waste = game.waste
         language = self.language
         title = f"{tr(language, 'title')} · {deal_title(language, game.deal)}"
+        if self.round_play is not None:
+            played = self.round_play.round
+            hole = played.current_hole or played.holes
+            title += f" · {tr(language, 'round.hole', number=hole, holes=played.holes)}"
         self.query_one("#title", Line).update(title)
         self.query_one("#message", Line).update(self.message)
         self._show_status()
@@ -146,6 +168,9 @@ class GolfApp(App[None]):
             f"{core(language, 'word.strokes')} {game.score}",
             rules_title(language, game.deal),
         ]
+        if self.round_play is not None:
+            played = self.round_play.round
+            parts.append(tr(language, "round.total", total=played.total, to_par=played.to_par_text))
         self.query_one("#status", Line).update(" · ".join(parts))
 
     def say(self, text: str) -> None:
@@ -167,13 +192,34 @@ class GolfApp(App[None]):
             return False
         key = "message.drew" if isinstance(move, Draw) else "message.played"
         self.message = tr(self.language, key, card=card_label(card))
+        self._save(lambda saver: saver.moved(self.game))
         self._changed()
         return True
 
     def _changed(self) -> None:
         self._show_position()
         if self.game.is_over:
-            self._end_of_hand()
+            self._hand_over()
+
+    def _save(self, write: Callable[[Saver], None]) -> None:
+        """Run one store write; a failure is shown, and play goes on unsaved."""
+        if self.saver is None:
+            return
+        try:
+            write(self.saver)
+        except (StoreError, ValueError, LookupError, OSError) as error:
+            self.message = tr(self.language, "message.not_saved", error=str(error))
+            self.say(self.message)
+
+    def _hand_over(self) -> None:
+        """Store the end, score the hole in a round, then show the end-of-hand screen."""
+        if not self.scored:
+            self.scored = True
+            self._save(lambda saver: saver.finished(self.game))
+            if self.round_play is not None:
+                self.round_play.round.record(self.game.score)
+                self._show_status()
+        self._end_of_hand()
 
     def action_play(self, column: int) -> None:
         """Play the exposed card of ``column`` (from 0)."""
@@ -199,13 +245,18 @@ class GolfApp(App[None]):
         self.make(Play(self.cursor))
 
     def action_undo(self) -> None:
-        """Take back the last move."""
+        """Take back the last move (not once a hole of a round has been scored)."""
+        if self.scored and self.round_play is not None:
+            self.say(tr(self.language, "message.scored"))
+            return
         try:
             self.game.undo()
         except IllegalMoveError as error:
             self.say(refusal_text(self.language, error.refusal))
             return
+        self.scored = False
         self.message = tr(self.language, "message.undone")
+        self._save(lambda saver: saver.repositioned(self.game))
         self._show_position()
 
     def action_redo(self) -> None:
@@ -216,6 +267,7 @@ class GolfApp(App[None]):
             self.say(refusal_text(self.language, error.refusal))
             return
         self.message = tr(self.language, "message.redone")
+        self._save(lambda saver: saver.repositioned(self.game))
         self._changed()
 
     def action_hint(self) -> None:
@@ -265,19 +317,37 @@ class GolfApp(App[None]):
     # Deals --------------------------------------------------------------------------
 
     def start(self, deal: Deal) -> None:
-        """Put a fresh hand of ``deal`` on the table."""
+        """Put a fresh hand of ``deal`` on the table (and in the store)."""
         self.game = Game(deal, competitive=self.game.competitive)
         self.started = self.clock()
         self.message = ""
+        self.scored = False
+        self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
         self._show_deal()
 
     def action_new_deal(self) -> None:
-        """Deal a new numbered deal, chosen at random, by the same rules."""
+        """A new random numbered deal by the same rules; in a round, the next hole."""
         rules: Rules = self.game.rules
-        self.start(Deal.numbered(self.rng.randint(1, DAILY_RANGE), rules))
+        playing = self.round_play
+        if playing is None:
+            self.start(Deal.numbered(self.rng.randint(1, DAILY_RANGE), rules))
+            return
+        if not self.game.is_over:
+            self.say(tr(self.language, "round.finish_first"))
+            return
+        if playing.round.is_complete:
+            first = self.rng.randint(1, DAILY_RANGE)
+            self.round_play = RoundPlay(
+                Round(holes=playing.round.holes), first_deal=first, rules=playing.rules
+            )
+            playing = self.round_play
+        self.start(playing.deal(playing.round.current_hole or 1))
 
     def action_go_to_deal(self) -> None:
-        """Ask for a deal number and deal it."""
+        """Ask for a deal number and deal it (not in the middle of a round)."""
+        if self.round_play is not None:
+            self.say(tr(self.language, "round.no_goto"))
+            return
 
         def chosen(number: int | None) -> None:
             if number is not None:
@@ -293,10 +363,18 @@ class GolfApp(App[None]):
         self.push_screen(HelpScreen(self.language, self.game.deal, keys))
 
     def action_stats(self) -> None:
-        """Show the player's statistics."""
-        from golf_solitaire.tui.screens import StatsScreen
-
-        self.push_screen(StatsScreen(self.language, None, tr(self.language, "stats.unavailable")))
+        """Show the player's statistics, as the store counts them for every face."""
+        language = self.language
+        if self.saver is None:
+            self.push_screen(StatsScreen(language, None, tr(language, "stats.unavailable")))
+            return
+        try:
+            figures = self.saver.statistics()
+        except (StoreError, LookupError) as error:
+            self.push_screen(StatsScreen(language, None, str(error)))
+            return
+        lines = statistics_lines(language, figures)
+        self.push_screen(StatsScreen(language, lines, "" if lines else tr(language, "stats.none")))
 
     def summary(self) -> HandSummary:
         """The end-of-hand figures: outcome, strokes, and the solver's word on the deal."""
@@ -309,11 +387,22 @@ class GolfApp(App[None]):
             verdict_text = tr(language, "end.clearable", best=verdict.best_score)
         else:
             verdict_text = tr(language, "end.unclearable", best=verdict.best_score)
+        card: tuple[HoleLine, ...] = ()
+        round_over = False
+        if self.round_play is not None:
+            played = self.round_play.round
+            card = tuple(
+                HoleLine(hole, self.round_play.deal_number(hole), played.par_per_hole, strokes)
+                for hole, strokes, _ in played.card()
+            )
+            round_over = played.is_complete
         return HandSummary(
             cleared=game.is_won,
             strokes=game.score,
             move_count=game.move_count,
             verdict_text=verdict_text,
+            card=card,
+            round_over=round_over,
         )
 
     def _end_of_hand(self) -> None:

@@ -11,6 +11,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
+from golf_solitaire.rounds import to_par_text
+from golf_solitaire.store import PresetStatistics
 from golf_solitaire.tui.texts import core, rules_title, tr
 
 
@@ -127,13 +129,9 @@ def score_card_text(language: str, card: tuple[HoleLine, ...]) -> str:
     par_so_far = sum(line.par for line in played_lines)
     lines.append(
         f"{core(language, 'word.total'):>6} {'':>8} {par_so_far:>5} {total:>8}"
-        f"  ({tr(language, 'end.to_par', diff=_to_par(total - par_so_far))})"
+        f"  ({tr(language, 'end.to_par', diff=to_par_text(total - par_so_far))})"
     )
     return "\n".join(lines)
-
-
-def _to_par(diff: int) -> str:
-    return "E" if diff == 0 else f"{diff:+d}"
 
 
 def parse_deal_number(language: str, text: str) -> int:
@@ -204,3 +202,26 @@ class StatsScreen(ModalScreen[None]):
             if self.note:
                 yield Static(self.note, id="stats-note")
             yield Static(tr(language, "help.close"), classes="dialog-hint")
+
+
+def statistics_lines(language: str, figures: dict[str, PresetStatistics]) -> list[tuple[str, str]]:
+    """The statistics as (label, value) lines, one block per rules preset played."""
+    lines: list[tuple[str, str]] = []
+    for label, stats in figures.items():
+        title = core(language, f"preset.{label}.title")
+        lines.append((title if title != f"preset.{label}.title" else label, ""))
+        best = "—" if stats.best is None else str(stats.best)
+        average = "—" if stats.average is None else f"{stats.average:.1f}"
+        lines.extend(
+            [
+                ("  " + tr(language, "stats.games"), str(stats.games)),
+                ("  " + tr(language, "stats.wins"), f"{stats.wins} ({stats.win_rate:.0%})"),
+                ("  " + tr(language, "stats.best"), best),
+                ("  " + tr(language, "stats.average"), average),
+                (
+                    "  " + tr(language, "stats.streak"),
+                    f"{stats.current_streak} / {stats.best_streak}",
+                ),
+            ]
+        )
+    return lines
