@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from golf_solitaire import Deal, Game, Move, Rules
+from golf_solitaire.store import Store
 from golf_solitaire.tui import GolfApp
+from golf_solitaire.tui.saving import Saver
 from golf_solitaire.tui.widgets import Line
 from tests.reference import verdicts
 
@@ -38,3 +41,21 @@ def keys_for(tokens: list[str]) -> list[str]:
 def line_text(app: GolfApp, name: str) -> str:
     """The plain text of one of the app's lines (``message``, ``status``, ``title``)."""
     return str(app.query_one(f"#{name}", Line).render())
+
+
+def saving_app(
+    store: Store,
+    player_id: str,
+    game: Game | None = None,
+    saver: Saver | None = None,
+    **options: Any,
+) -> GolfApp:
+    """An app on strict deal 2 (or ``game``) that writes every move to ``store``."""
+    return GolfApp(
+        game or Game(Deal.numbered(2)),
+        language="en",
+        clock=frozen_clock,
+        rng=random.Random(7),
+        saver=saver or Saver(store, player_id),
+        **options,
+    )

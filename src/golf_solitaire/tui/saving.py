@@ -157,12 +157,13 @@ class Saver:
 def restore(stored: StoredGame) -> Game:
     """Replay a stored game's record, then rebuild its redo list by redoing and undoing.
 
+    ``stored.redo`` is a stack like the game's own: its last move is the next to redo.
     A competitive game keeps no redo list: its draws cannot be undone.
     """
     game = Game.from_record(stored.record)
     if game.competitive:
         return game
-    for text in stored.redo:
+    for text in reversed(stored.redo):
         game.apply(Move.parse(text))
     for _ in stored.redo:
         game.undo()
