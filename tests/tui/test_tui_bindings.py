@@ -162,3 +162,39 @@ async def test_black_hole_fans_past_seven_are_reached_with_the_arrows() -> None:
         assert app.game.moves == (Play(target),)
         await pilot.press("d")
         assert line_text(app, "message") == "the stock is empty: it is dealt only once"
+
+
+async def test_clicking_an_exposed_card_plays_it() -> None:
+    app = make_app(2)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.click("#column-5", offset=(3, 5))
+        assert app.game.moves == (Play(4),)
+
+
+async def test_clicking_a_covered_card_says_why_it_cannot_be_played() -> None:
+    app = make_app(2)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.click("#column-5", offset=(3, 2))
+        assert app.game.moves == ()
+        assert (
+            line_text(app, "message")
+            == "6♥ is covered: only the exposed card at the bottom of a column can be played"
+        )
+
+
+async def test_clicking_a_column_number_plays_its_exposed_card() -> None:
+    app = make_app(2)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.click("#column-5", offset=(3, 0))
+        assert app.game.moves == (Play(4),)
+
+
+async def test_clicking_the_stock_draws() -> None:
+    app = make_app(2)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.click("#stock", offset=(2, 1))
+        assert app.game.stock_count == 15
