@@ -3,7 +3,7 @@
 >>> from golf_solitaire import Deal
 >>> game = Game(Deal.numbered(2))
 >>> game.legal_moves()
-[Play(column=4), Draw()]
+[Play(column=2), Play(column=4), Draw()]
 >>> game.play(4).pretty, game.score
 ('A♥', 34)
 """
