@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import random
+from types import ModuleType
 from typing import Any
 
 from golf_solitaire import Deal, Game, Move, Rules
 from golf_solitaire.store import Store
 from golf_solitaire.tui import GolfApp
+from golf_solitaire.tui.analysis import Analysis
 from golf_solitaire.tui.saving import Saver
 from golf_solitaire.tui.widgets import Line
 from tests.reference import verdicts
+
+NO_SOLVER = Analysis(None)
+"""The analysis of an installation without the solver: hints and verdicts unavailable."""
 
 
 def frozen_clock() -> float:
@@ -18,10 +23,25 @@ def frozen_clock() -> float:
     return 1000.0
 
 
-def make_app(number: int = 2, *, rules: str = "strict", language: str = "en") -> GolfApp:
-    """The app on deal ``number`` with a frozen clock and a seeded generator for new deals."""
+def make_app(
+    number: int = 2,
+    *,
+    rules: str = "strict",
+    language: str = "en",
+    solver: ModuleType | None = None,
+) -> GolfApp:
+    """The app on deal ``number`` with a frozen clock and a seeded generator for new deals.
+
+    Without ``solver`` the app has no analysis, as when the solver is not installed.
+    """
     game = Game(Deal.numbered(number, Rules.named(rules)))
-    return GolfApp(game, language=language, clock=frozen_clock, rng=random.Random(7))
+    return GolfApp(
+        game,
+        language=language,
+        clock=frozen_clock,
+        rng=random.Random(7),
+        analysis=Analysis(solver) if solver is not None else NO_SOLVER,
+    )
 
 
 def deal_2_solution() -> list[str]:
@@ -57,5 +77,6 @@ def saving_app(
         clock=frozen_clock,
         rng=random.Random(7),
         saver=saver or Saver(store, player_id),
+        analysis=NO_SOLVER,
         **options,
     )

@@ -15,6 +15,9 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
 
+VERDICT_SECONDS = 10.0
+"""The longest the end-of-hand screen waits for the solver's verdict on a deal."""
+
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
@@ -28,41 +31,53 @@ class Suggestion:
 class Verdict:
     """What the solver says of a whole deal: could it be cleared, and the best score.
 
-    A cleared hand scores zero or less and a stuck one at least a stroke, so the best score
-    alone tells whether the deal was clearable.
+    ``best_score`` is ``None`` when the search ran out of time before it could tell.
     """
 
     clearable: bool
-    best_score: int
+    best_score: int | None
 
 
-def _solver() -> ModuleType | None:
+def installed_solver() -> ModuleType | None:
+    """The solver package, or ``None`` when it is not installed."""
     try:
         return importlib.import_module("golf_solitaire.solver")
     except ImportError:
         return None
 
 
-def available() -> bool:
-    """True when the solver is installed, so hints and verdicts can be given."""
-    return _solver() is not None
+class Analysis:
+    """Hints and verdicts from ``solver`` (a module), or none at all when it is ``None``."""
 
+    def __init__(self, solver: ModuleType | None) -> None:
+        self.solver = solver
 
-def suggest(game: Game) -> Suggestion | None:
-    """A fair hint for ``game`` (no stock order used), or ``None`` without a solver."""
-    solver = _solver()
-    if solver is None:
-        return None
-    found: Any = solver.hint(game, peek=False)
-    move = found.move
-    return Suggestion(move if isinstance(move, Move) else None, str(found.reason))
+    @classmethod
+    def installed(cls) -> Analysis:
+        """The analysis the installed solver gives (unavailable without one)."""
+        return cls(installed_solver())
 
+    @property
+    def available(self) -> bool:
+        """True when hints and verdicts can be given."""
+        return self.solver is not None
 
-def verdict(deal: Deal) -> Verdict | None:
-    """Whether ``deal`` could be cleared and its best score, or ``None`` without a solver."""
-    solver = _solver()
-    if solver is None:
-        return None
-    solution: Any = solver.solve(deal, optimal=True)
-    best = int(solution.best_score)
-    return Verdict(clearable=best <= 0, best_score=best)
+    def suggest(self, game: Game, language: str) -> Suggestion | None:
+        """A fair hint for ``game`` (no stock order used), or ``None`` without a solver."""
+        if self.solver is None:
+            return None
+        found: Any = self.solver.hint(game, peek=False)
+        move = found.move if isinstance(found.move, Move) else None
+        reason = found.text(language) if hasattr(found, "text") else str(found.reason)
+        return Suggestion(move, str(reason))
+
+    def verdict(self, deal: Deal) -> Verdict | None:
+        """Whether ``deal`` could be cleared and its best score, or ``None`` without a solver."""
+        if self.solver is None:
+            return None
+        limit = self.solver.Limit(seconds=VERDICT_SECONDS)
+        solution: Any = self.solver.solve(deal, optimal=True, limit=limit)
+        best = solution.best_score
+        if best is None:
+            return Verdict(clearable=False, best_score=None)
+        return Verdict(clearable=int(best) <= 0, best_score=int(best))

@@ -22,7 +22,7 @@ from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
 from golf_solitaire.store import StoreError
-from golf_solitaire.tui import analysis
+from golf_solitaire.tui.analysis import Analysis
 from golf_solitaire.tui.saving import RoundPlay, Saver
 from golf_solitaire.tui.screens import (
     EndScreen,
@@ -89,6 +89,7 @@ class GolfApp(App[None]):
         rng: random.Random | None = None,
         saver: Saver | None = None,
         round_play: RoundPlay | None = None,
+        analysis: Analysis | None = None,
     ) -> None:
         super().__init__()
         self.game = game
@@ -97,6 +98,7 @@ class GolfApp(App[None]):
         self.rng = rng or random.Random()
         self.saver = saver
         self.round_play = round_play
+        self.analysis = analysis or Analysis.installed()
         self.started = clock()
         self.cursor = 0
         self.message = ""
@@ -276,26 +278,22 @@ class GolfApp(App[None]):
         if self.game.is_over:
             self.say(tr(language, "message.over"))
             return
-        suggestion = analysis.suggest(self.game)
+        suggestion = self.analysis.suggest(self.game, language)
         if suggestion is None:
             self.say(tr(language, "hint.unavailable"))
-        elif suggestion.move is None:
-            self.say(tr(language, "hint.lost"))
+            return
+        if suggestion.move is None:
+            advice = tr(language, "hint.lost")
         elif isinstance(suggestion.move, Play):
             column = suggestion.move.column
             card = self.game.exposed(column)
             self.cursor = column
-            self.say(
-                tr(
-                    language,
-                    "hint.play",
-                    card=card_label(card) if card else "",
-                    column=column + 1,
-                )
-            )
             self.query_one(Board).cursor = column
+            label = card_label(card) if card else ""
+            advice = tr(language, "hint.play", card=label, column=column + 1)
         else:
-            self.say(tr(language, "hint.draw"))
+            advice = tr(language, "hint.draw")
+        self.say(f"{advice} — {suggestion.reason}" if suggestion.reason else advice)
 
     def on_column_view_chosen(self, event: ColumnView.Chosen) -> None:
         """A click on a column: play its exposed card, or say why that card cannot go."""
@@ -380,9 +378,11 @@ class GolfApp(App[None]):
         """The end-of-hand figures: outcome, strokes, and the solver's word on the deal."""
         game = self.game
         language = self.language
-        verdict = analysis.verdict(game.deal)
+        verdict = self.analysis.verdict(game.deal)
         if verdict is None:
             verdict_text = tr(language, "end.analysis_unavailable")
+        elif verdict.best_score is None:
+            verdict_text = tr(language, "end.too_hard")
         elif verdict.clearable:
             verdict_text = tr(language, "end.clearable", best=verdict.best_score)
         else:
