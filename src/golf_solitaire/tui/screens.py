@@ -36,7 +36,7 @@ class HelpScreen(ModalScreen[None]):
         name = self.deal.rules.name
         preset = core(language, f"preset.{name}.summary") if name else self.deal.rules.label
         rules = tr(language, f"help.rules.{layout}")
-        keys = "\n".join(f"{key:>9}  {text}" for key, text in self.keys)
+        keys = key_table(self.keys)
         with VerticalScroll(id="help-box", classes="dialog"):
             yield Static(tr(language, "help.title"), classes="dialog-title")
             yield Static(rules, id="help-rules")
@@ -47,6 +47,22 @@ class HelpScreen(ModalScreen[None]):
             yield Static(tr(language, "help.keys"), classes="dialog-subtitle")
             yield Static(keys, id="help-keys")
             yield Static(tr(language, "help.close"), classes="dialog-hint")
+
+
+def key_table(keys: list[tuple[str, str]], width: int = 68) -> str:
+    """The keys and what they do, in two columns when they fit in ``width``, else one."""
+    key_width = max(len(key) for key, _ in keys)
+    cells = [f"{key:>{key_width}}  {text}" for key, text in keys]
+    cell_width = max(len(cell) for cell in cells)
+    if 2 * cell_width + 2 > width:
+        return "\n".join(cells)
+    half = (len(cells) + 1) // 2
+    left, right = cells[:half], cells[half:]
+    rows = []
+    for index, cell in enumerate(left):
+        other = right[index] if index < len(right) else ""
+        rows.append(f"{cell:<{cell_width}}  {other}".rstrip())
+    return "\n".join(rows)
 
 
 @dataclass(frozen=True, slots=True)
