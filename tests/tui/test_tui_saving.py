@@ -15,6 +15,7 @@ from golf_solitaire.store import Store, open_store
 from golf_solitaire.tui.saving import RoundPlay, Saver, terminal_player
 from golf_solitaire.tui.screens import EndScreen, StatsScreen
 from golf_solitaire.tui.widgets import Board
+from tests.reference import verdicts
 from tests.tui.tui_helpers import deal_2_solution, keys_for, line_text, saving_app
 
 
@@ -140,3 +141,31 @@ async def test_new_deal_in_a_round_waits_for_the_hole_to_end(store: Store) -> No
         assert app.game.moves == ()
         await pilot.press("5")
         assert app.game.moves == (Play(4),)
+
+
+@pytest.mark.asyncio
+async def test_the_last_hole_shows_the_whole_card_and_n_starts_a_new_round(
+    store: Store,
+) -> None:
+    player = store.create_player().id
+    round_play = RoundPlay(Round(holes=9, strokes=[5, 4, 6, 3, 5, 5, 2, 7]), 4, Rules())
+    assert round_play.deal_number(9) == 12
+    app = saving_app(store, player, game=Game(round_play.deal(9)), round_play=round_play)
+    async with app.run_test() as pilot:
+        assert "Hole 9 of 9" in line_text(app, "title")
+        await pilot.press(*keys_for(list(verdicts("strict")[12].solution)))
+        assert app.game.is_won
+        assert isinstance(app.screen, EndScreen)
+        card = str(app.screen.query_one("#end-card").render()).splitlines()
+        assert len(card) == 11
+        assert card[9].split() == ["9", "12", "5", str(app.game.score)]
+        total = 37 + app.game.score
+        assert card[10].split()[:3] == ["Total", "45", str(total)]
+        hint = str(app.screen.query("Static.dialog-hint").last().render())
+        assert hint.startswith("n new round")
+        await pilot.press("n")
+        assert "Hole 1 of 9" in line_text(app, "title")
+        assert app.round_play is not None and app.round_play.round.strokes == []
+        assert (
+            app.round_play.round_id is not None and app.round_play.round_id != round_play.round_id
+        )
