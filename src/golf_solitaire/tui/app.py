@@ -10,6 +10,7 @@ import random
 import time
 from collections.abc import Callable
 
+from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -22,7 +23,7 @@ from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
 from golf_solitaire.store import StoreError
-from golf_solitaire.tui.analysis import Analysis
+from golf_solitaire.tui.analysis import Analysis, Suggestion, Verdict
 from golf_solitaire.tui.saving import RoundPlay, Saver
 from golf_solitaire.tui.screens import (
     EndScreen,
@@ -103,6 +104,7 @@ class GolfApp(App[None]):
         self.cursor = 0
         self.message = ""
         self.scored = False
+        self.verdicts: dict[Deal, Verdict | None] = {}
 
     # Building the table ---------------------------------------------------------
 
@@ -278,15 +280,33 @@ class GolfApp(App[None]):
         if self.game.is_over:
             self.say(tr(language, "message.over"))
             return
-        suggestion = self.analysis.suggest(self.game, language)
-        if suggestion is None:
+        if not self.analysis.available:
             self.say(tr(language, "hint.unavailable"))
             return
+        self.say(tr(language, "hint.thinking"))
+        self._think(self.game.copy(), language)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _think(self, game: Game, language: str) -> None:
+        """Find the hint away from the screen's thread, then show it there."""
+        try:
+            suggestion = self.analysis.suggest(game, language)
+        except Exception as error:
+            self.call_from_thread(self.say, tr(language, "hint.failed", error=str(error)))
+            return
+        self.call_from_thread(self._show_hint, game, suggestion)
+
+    def _show_hint(self, asked: Game, suggestion: Suggestion | None) -> None:
+        """Show a hint, unless the position has moved on since it was asked for."""
+        game = self.game
+        if game.deal is not asked.deal or game.state != asked.state or suggestion is None:
+            return
+        language = self.language
         if suggestion.move is None:
             advice = tr(language, "hint.lost")
         elif isinstance(suggestion.move, Play):
             column = suggestion.move.column
-            card = self.game.exposed(column)
+            card = game.exposed(column)
             self.cursor = column
             self.query_one(Board).cursor = column
             label = card_label(card) if card else ""
@@ -374,19 +394,9 @@ class GolfApp(App[None]):
         lines = statistics_lines(language, figures)
         self.push_screen(StatsScreen(language, lines, "" if lines else tr(language, "stats.none")))
 
-    def summary(self) -> HandSummary:
-        """The end-of-hand figures: outcome, strokes, and the solver's word on the deal."""
+    def summary(self, verdict_text: str) -> HandSummary:
+        """The end-of-hand figures: outcome, strokes, the solver's word, the score card."""
         game = self.game
-        language = self.language
-        verdict = self.analysis.verdict(game.deal)
-        if verdict is None:
-            verdict_text = tr(language, "end.analysis_unavailable")
-        elif verdict.best_score is None:
-            verdict_text = tr(language, "end.too_hard")
-        elif verdict.clearable:
-            verdict_text = tr(language, "end.clearable", best=verdict.best_score)
-        else:
-            verdict_text = tr(language, "end.unclearable", best=verdict.best_score)
         card: tuple[HoleLine, ...] = ()
         round_over = False
         if self.round_play is not None:
@@ -405,6 +415,17 @@ class GolfApp(App[None]):
             round_over=round_over,
         )
 
+    def verdict_text(self, verdict: Verdict | None) -> str:
+        """The solver's word on the deal as a sentence in the player's language."""
+        language = self.language
+        if verdict is None:
+            return tr(language, "end.analysis_unavailable")
+        if verdict.best_score is None:
+            return tr(language, "end.too_hard")
+        if verdict.clearable:
+            return tr(language, "end.clearable", best=verdict.best_score)
+        return tr(language, "end.unclearable", best=verdict.best_score)
+
     def _end_of_hand(self) -> None:
         def closed(choice: str | None) -> None:
             if choice == "next":
@@ -412,4 +433,31 @@ class GolfApp(App[None]):
             elif choice == "quit":
                 self.exit()
 
-        self.push_screen(EndScreen(self.language, self.summary()), closed)
+        deal = self.game.deal
+        known = deal in self.verdicts
+        if known:
+            text = self.verdict_text(self.verdicts[deal])
+        elif self.analysis.available:
+            text = tr(self.language, "end.thinking")
+        else:
+            text = self.verdict_text(None)
+        screen = EndScreen(self.language, self.summary(text))
+        self.push_screen(screen, closed)
+        if not known and self.analysis.available:
+            self._judge(deal, screen)
+
+    @work(thread=True, exclusive=True, group="verdict")
+    def _judge(self, deal: Deal, screen: EndScreen) -> None:
+        """Ask the solver about the whole deal away from the screen's thread."""
+        try:
+            verdict = self.analysis.verdict(deal)
+        except Exception as error:
+            message = tr(self.language, "end.failed", error=str(error))
+            self.call_from_thread(screen.show_verdict, message)
+            return
+        self.call_from_thread(self._judged, deal, verdict, screen)
+
+    def _judged(self, deal: Deal, verdict: Verdict | None, screen: EndScreen) -> None:
+        """Keep the verdict for this deal and show it on the end screen."""
+        self.verdicts[deal] = verdict
+        screen.show_verdict(self.verdict_text(verdict))

@@ -124,6 +124,11 @@ class EndScreen(ModalScreen[str]):
                 next_key = tr(language, "end.keys")
             yield Static(next_key, classes="dialog-hint")
 
+    def show_verdict(self, text: str) -> None:
+        """Put the solver's word on the deal in place once it is known."""
+        if self.is_attached:
+            self.query_one("#end-verdict", Static).update(text)
+
     def action_choose(self, choice: str) -> None:
         """Close with the player's choice: ``next``, ``look`` or ``quit``."""
         self.dismiss(choice)
