@@ -13,6 +13,7 @@ from typing import Any
 
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
+from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Move
 
 VERDICT_SECONDS = 10.0
@@ -68,8 +69,10 @@ class Analysis:
             return None
         found: Any = self.solver.hint(game, peek=False)
         move = found.move if isinstance(found.move, Move) else None
-        reason = found.text(language) if hasattr(found, "text") else str(found.reason)
-        return Suggestion(move, str(reason))
+        reason = str(found.text(language)) if hasattr(found, "text") else ""
+        if not reason or reason.startswith("solver."):
+            reason = str(found.reason)
+        return Suggestion(move, reason)
 
     def verdict(self, deal: Deal) -> Verdict | None:
         """Whether ``deal`` could be cleared and its best score, or ``None`` without a solver."""
@@ -81,3 +84,15 @@ class Analysis:
         if best is None:
             return Verdict(clearable=False, best_score=None)
         return Verdict(clearable=int(best) <= 0, best_score=int(best))
+
+    def review(self, game: Game, language: str) -> str | None:
+        """The solver's review of a finished hand (its first mistake, if any), or ``None``."""
+        if self.solver is None:
+            return None
+        limit = self.solver.Limit(seconds=VERDICT_SECONDS)
+        try:
+            found: Any = self.solver.review(game, limit=limit)
+        except self.solver.LimitReached:
+            return None
+        text = translate(language, f"solver.{found.code}", **found.params)
+        return str(found.summary) if text.startswith("solver.") else text

@@ -443,19 +443,24 @@ class GolfApp(App[None]):
             text = self.verdict_text(None)
         screen = EndScreen(self.language, self.summary(text))
         self.push_screen(screen, closed)
-        if not known and self.analysis.available:
-            self._judge(deal, screen)
+        if self.analysis.available:
+            self._judge(self.game.copy(), screen, known)
 
     @work(thread=True, exclusive=True, group="verdict")
-    def _judge(self, deal: Deal, screen: EndScreen) -> None:
-        """Ask the solver about the whole deal away from the screen's thread."""
+    def _judge(self, game: Game, screen: EndScreen, known: bool) -> None:
+        """Ask the solver about the deal and review the hand, away from the screen's thread."""
+        language = self.language
         try:
-            verdict = self.analysis.verdict(deal)
+            verdict = None if known else self.analysis.verdict(game.deal)
+            if not known:
+                self.call_from_thread(self._judged, game.deal, verdict, screen)
+            review = self.analysis.review(game, language)
         except Exception as error:
-            message = tr(self.language, "end.failed", error=str(error))
+            message = tr(language, "end.failed", error=str(error))
             self.call_from_thread(screen.show_verdict, message)
             return
-        self.call_from_thread(self._judged, deal, verdict, screen)
+        if review is not None:
+            self.call_from_thread(screen.show_review, review)
 
     def _judged(self, deal: Deal, verdict: Verdict | None, screen: EndScreen) -> None:
         """Keep the verdict for this deal and show it on the end screen."""

@@ -114,6 +114,9 @@ class EndScreen(ModalScreen[str]):
             yield Static(outcome, id="end-outcome")
             yield Static(tr(language, "end.moves", count=summary.move_count), id="end-moves")
             yield Static(summary.verdict_text, id="end-verdict")
+            review = Static("", id="end-review")
+            review.display = False
+            yield review
             if summary.card:
                 yield Static(score_card_text(language, summary.card), id="end-card")
             if summary.round_over:
@@ -128,6 +131,13 @@ class EndScreen(ModalScreen[str]):
         """Put the solver's word on the deal in place once it is known."""
         if self.is_attached:
             self.query_one("#end-verdict", Static).update(text)
+
+    def show_review(self, text: str) -> None:
+        """Put the solver's review of the hand (its first mistake) in place."""
+        if self.is_attached:
+            review = self.query_one("#end-review", Static)
+            review.update(text)
+            review.display = True
 
     def action_choose(self, choice: str) -> None:
         """Close with the player's choice: ``next``, ``look`` or ``quit``."""
