@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from golf_solitaire.cli import deal_commands, serve_commands, solve_commands
+from golf_solitaire.cli import deal_commands, play_commands, serve_commands, solve_commands
 from golf_solitaire.cli.common import CliError
 
 
@@ -22,6 +22,7 @@ def golf() -> None:
 deal_commands.register(golf)
 solve_commands.register(golf)
 serve_commands.register(golf)
+play_commands.register(golf)
 
 
 def main() -> None:

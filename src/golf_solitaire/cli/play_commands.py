@@ -1,0 +1,119 @@
+"""``golf play``: the terminal game (a Textual app), on a numbered, daily or random deal.
+
+Games are kept in the same store as the browser game's (``GOLF_DATABASE_URL`` or the
+default SQLite file), so ``golf play --resume`` goes on with the last unfinished game.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import TYPE_CHECKING
+
+import click
+
+from golf_solitaire.cli.common import CliError, parse_rules, rules_option, today_utc
+from golf_solitaire.deals import DAILY_RANGE, MAX_DEAL_NUMBER, Deal, daily_number
+from golf_solitaire.game import Game
+from golf_solitaire.i18n import LANGUAGES, negotiate
+from golf_solitaire.rounds import Round
+
+if TYPE_CHECKING:
+    from golf_solitaire.tui.saving import RoundPlay, Saver
+
+
+def default_language() -> str:
+    """The language the terminal's locale asks for (``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value and value not in ("C", "POSIX"):
+            return negotiate(value.split(".")[0])
+    return "en"
+
+
+def first_deal_number(number: int | None, daily: bool) -> int:
+    """The deal number the options name: ``--deal N``, ``--daily``, or a random one."""
+    if number is not None and daily:
+        raise CliError("give --deal N or --daily, not both")
+    if number is not None:
+        if not 1 <= number <= MAX_DEAL_NUMBER:
+            raise CliError(f"--deal: {number} is not a deal number (1 to {MAX_DEAL_NUMBER})")
+        return number
+    if daily:
+        return daily_number(today_utc())
+    return random.randint(1, DAILY_RANGE)
+
+
+def choose_deal(number: int | None, daily: bool, rules_name: str) -> Deal:
+    """The deal the options name, by the ``--rules`` preset."""
+    rules = parse_rules(rules_name)
+    if daily and number is None:
+        return Deal.daily(today_utc(), rules)
+    return Deal.numbered(first_deal_number(number, daily), rules)
+
+
+def open_saver() -> Saver:
+    """The store (same as the browser game's) and this terminal's player in it."""
+    from golf_solitaire.store import StoreError, open_store
+    from golf_solitaire.tui.saving import Saver, terminal_player
+
+    try:
+        store = open_store()
+        return Saver(store, terminal_player(store))
+    except (StoreError, ValueError, OSError) as error:
+        raise CliError(f"cannot open the game store: {error}") from None
+
+
+@click.command("play")
+@click.option("--deal", "number", type=int, help="Play deal N (PySolFC's Golf game numbers).")
+@click.option("--daily", is_flag=True, help="Play today's daily deal (UTC date).")
+@rules_option
+@click.option(
+    "--round",
+    "holes",
+    type=click.Choice(["9", "18"]),
+    help="Play a round of 9 or 18 holes (deals in a row from the first).",
+)
+@click.option("--resume", is_flag=True, help="Go on with the last unfinished game.")
+@click.option("--lang", "language", help=f"Language: {', '.join(LANGUAGES)} (default: locale).")
+def play_command(
+    number: int | None,
+    daily: bool,
+    rules_name: str,
+    holes: str | None,
+    resume: bool,
+    language: str | None,
+) -> None:
+    """Play Golf Solitaire in the terminal."""
+    from golf_solitaire.tui import GolfApp
+    from golf_solitaire.tui.saving import RoundPlay
+
+    if language is not None and language not in LANGUAGES:
+        raise CliError(f"--lang: unknown language {language!r} (choose {', '.join(LANGUAGES)})")
+    if resume and (number is not None or daily or holes):
+        raise CliError("--resume goes on with the saved game: give no --deal, --daily or --round")
+    saver = open_saver()
+    round_play: RoundPlay | None = None
+    if resume:
+        found = saver.resume()
+        if found is None:
+            raise CliError("no unfinished game to resume: start one with `golf play`")
+        game, round_play = found
+    elif holes is not None:
+        rules = parse_rules(rules_name)
+        round_play = RoundPlay(
+            Round(holes=int(holes)), first_deal=first_deal_number(number, daily), rules=rules
+        )
+        game = Game(round_play.deal(1))
+    else:
+        game = Game(choose_deal(number, daily, rules_name))
+    app = GolfApp(game, language=language or default_language(), saver=saver, round_play=round_play)
+    try:
+        app.run()
+    finally:
+        saver.store.close()
+
+
+def register(group: click.Group) -> None:
+    """Add ``golf play`` to ``golf``."""
+    group.add_command(play_command)

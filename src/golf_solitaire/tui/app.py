@@ -1,0 +1,468 @@
+"""``GolfApp``: Golf Solitaire in the terminal, keys as data bindings, the engine as the judge.
+
+The app holds one ``Game``; every key or click becomes an engine move, and the widgets are
+handed the new immutable ``State`` to render. A refused move shows the engine's reason.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+
+from golf_solitaire.deals import DAILY_RANGE, Deal
+from golf_solitaire.game import Game
+from golf_solitaire.i18n import refusal_text
+from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.reasons import IllegalMoveError
+from golf_solitaire.rounds import Round
+from golf_solitaire.rules import Rules
+from golf_solitaire.store import StoreError
+from golf_solitaire.tui.analysis import Analysis, Suggestion, Verdict
+from golf_solitaire.tui.saving import RoundPlay, Saver
+from golf_solitaire.tui.screens import (
+    EndScreen,
+    GoToDealScreen,
+    HandSummary,
+    HelpScreen,
+    HoleLine,
+    StatsScreen,
+    statistics_lines,
+)
+from golf_solitaire.tui.texts import card_label, clock_text, core, deal_title, rules_title, tr
+from golf_solitaire.tui.widgets import Board, ColumnView, Line, StockView, WasteView
+
+Clock = Callable[[], float]
+"""Seconds from any fixed point; injected so tests and snapshots can freeze the time."""
+
+KEY_HELP = (
+    ("1-7", "key.play"),
+    ("← → ⏎", "key.cursor"),
+    ("space d", "key.draw"),
+    ("u", "key.undo"),
+    ("r", "key.redo"),
+    ("h", "key.hint"),
+    ("n", "key.new"),
+    ("g", "key.goto"),
+    ("s", "key.stats"),
+    ("?", "key.help"),
+    ("q", "key.quit"),
+)
+"""The keys the help screen and the key line list, with their catalog keys."""
+
+SHORT_KEYS = ("space d", "u", "r", "h", "n", "g", "?", "q")
+"""The keys the bottom line has room for at 80 columns."""
+
+
+class GolfApp(App[None]):
+    """The terminal game: a deal's columns, the stock and waste, status, help and end screens."""
+
+    CSS_PATH = "golf.tcss"
+    TITLE = "Golf Solitaire"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [  # noqa: RUF012 - Textual reads bindings as class data
+        *(Binding(str(n), f"play({n - 1})", f"Play column {n}", show=False) for n in range(1, 8)),
+        Binding("space,d", "draw", "Draw"),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "redo", "Redo"),
+        Binding("h", "hint", "Hint"),
+        Binding("n", "new_deal", "New deal"),
+        Binding("g", "go_to_deal", "Go to deal"),
+        Binding("left", "cursor(-1)", "Previous column", show=False),
+        Binding("right", "cursor(1)", "Next column", show=False),
+        Binding("enter", "play_cursor", "Play the chosen column", show=False),
+        Binding("s", "stats", "Statistics"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        language: str = "en",
+        clock: Clock = time.monotonic,
+        rng: random.Random | None = None,
+        saver: Saver | None = None,
+        round_play: RoundPlay | None = None,
+        analysis: Analysis | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.language = language
+        self.clock = clock
+        self.rng = rng or random.Random()
+        self.saver = saver
+        self.round_play = round_play
+        self.analysis = analysis or Analysis.installed()
+        self.started = clock()
+        self.cursor = 0
+        self.message = ""
+        self.scored = False
+        self.verdicts: dict[Deal, Verdict | None] = {}
+
+    # Building the table ---------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Title, the tableau, stock and waste, then the message, status and key lines."""
+        yield Line(id="title")
+        with Vertical(id="table"):
+            yield Board(id="board")
+            with Horizontal(id="piles"):
+                yield StockView(id="stock")
+                yield WasteView(id="waste")
+        yield Line(id="message")
+        yield Line(id="status")
+        yield Line(self._key_line(), id="keys")
+
+    def on_mount(self) -> None:
+        """Store a new game, show it, and start the clock on the status line."""
+        if self.saver is not None and self.saver.game_id is None:
+            self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
+        self._show_deal()
+        self.set_interval(1.0, self._show_status)
+        if self.game.is_over:
+            self.call_after_refresh(self._end_of_hand)
+
+    def _key_line(self) -> str:
+        language = self.language
+        return "  ".join(
+            f"{keys} {tr(language, label)}" for keys, label in KEY_HELP if keys in SHORT_KEYS
+        )
+
+    def _show_deal(self) -> None:
+        """A new deal on the table: rebuild the columns, then show the position."""
+        board = self.query_one(Board)
+        board.deal = self.game.deal
+        self.cursor = min(self.cursor, self.game.deal.layout.columns - 1)
+        self.query_one("#stock", StockView).display = self.game.deal.layout.has_stock
+        self.query_one("#stock", StockView).border_title = core(self.language, "word.stock")
+        self.query_one("#waste", WasteView).border_title = core(self.language, "word.waste")
+        self._show_position()
+
+    def _show_position(self) -> None:
+        """Hand the current state to the widgets and refresh the text lines."""
+        game = self.game
+        board = self.query_one(Board)
+        board.state = game.state
+        board.cursor = self.cursor
+        self.query_one("#stock", StockView).count = game.stock_count
+        self.query_one("#waste", WasteView).waste = game.waste
+        language = self.language
+        title = f"{tr(language, 'title')} · {deal_title(language, game.deal)}"
+        if self.round_play is not None:
+            played = self.round_play.round
+            hole = played.current_hole or played.holes
+            title += f" · {tr(language, 'round.hole', number=hole, holes=played.holes)}"
+        self.query_one("#title", Line).update(title)
+        self.query_one("#message", Line).update(self.message)
+        self._show_status()
+
+    def _show_status(self) -> None:
+        language = self.language
+        game = self.game
+        parts = [
+            f"{core(language, 'word.moves')} {game.move_count}",
+            f"{tr(language, 'word.time')} {clock_text(self.clock() - self.started)}",
+            f"{core(language, 'word.strokes')} {game.score}",
+            rules_title(language, game.deal),
+        ]
+        if self.round_play is not None:
+            played = self.round_play.round
+            parts.append(tr(language, "round.total", total=played.total, to_par=played.to_par_text))
+        self.query_one("#status", Line).update(" · ".join(parts))
+
+    def say(self, text: str) -> None:
+        """Put ``text`` on the message line (a refusal's reason, a hint, what happened)."""
+        self.message = text
+        self.query_one("#message", Line).update(text)
+
+    # Moves ------------------------------------------------------------------------
+
+    def make(self, move: Move) -> bool:
+        """Make ``move`` if the engine allows it, else show its reason; True when made."""
+        if self.game.is_over:
+            self.say(tr(self.language, "message.over"))
+            return False
+        try:
+            card = self.game.apply(move)
+        except IllegalMoveError as error:
+            self.say(refusal_text(self.language, error.refusal))
+            return False
+        key = "message.drew" if isinstance(move, Draw) else "message.played"
+        self.message = tr(self.language, key, card=card_label(card))
+        self._save(lambda saver: saver.moved(self.game))
+        self._changed()
+        return True
+
+    def _changed(self) -> None:
+        self._show_position()
+        if self.game.is_over:
+            self._hand_over()
+
+    def _save(self, write: Callable[[Saver], None]) -> None:
+        """Run one store write; a failure is shown, and play goes on unsaved."""
+        if self.saver is None:
+            return
+        try:
+            write(self.saver)
+        except (StoreError, ValueError, LookupError, OSError) as error:
+            self.message = tr(self.language, "message.not_saved", error=str(error))
+            self.say(self.message)
+
+    def _hand_over(self) -> None:
+        """Store the end, score the hole in a round, then show the end-of-hand screen."""
+        if not self.scored:
+            self.scored = True
+            self._save(lambda saver: saver.finished(self.game))
+            if self.round_play is not None:
+                self.round_play.round.record(self.game.score)
+                self._show_status()
+        self._end_of_hand()
+
+    def action_play(self, column: int) -> None:
+        """Play the exposed card of ``column`` (from 0)."""
+        if column >= self.game.deal.layout.columns:
+            self.say(tr(self.language, "message.no_column", column=column + 1))
+            return
+        self.cursor = column
+        self.query_one(Board).cursor = column
+        self.make(Play(column))
+
+    def action_draw(self) -> None:
+        """Turn the stock's top card onto the waste."""
+        self.make(Draw())
+
+    def action_cursor(self, step: int) -> None:
+        """Move the column cursor left or right (the way to reach all 17 Black Hole fans)."""
+        count = self.game.deal.layout.columns
+        self.cursor = (self.cursor + step) % count
+        self.query_one(Board).cursor = self.cursor
+
+    def action_play_cursor(self) -> None:
+        """Play the column under the cursor."""
+        self.make(Play(self.cursor))
+
+    def action_undo(self) -> None:
+        """Take back the last move (not once a hole of a round has been scored)."""
+        if self.scored and self.round_play is not None:
+            self.say(tr(self.language, "message.scored"))
+            return
+        try:
+            self.game.undo()
+        except IllegalMoveError as error:
+            self.say(refusal_text(self.language, error.refusal))
+            return
+        self.scored = False
+        self.message = tr(self.language, "message.undone")
+        self._save(lambda saver: saver.repositioned(self.game))
+        self._show_position()
+
+    def action_redo(self) -> None:
+        """Make again the last move taken back."""
+        try:
+            self.game.redo()
+        except IllegalMoveError as error:
+            self.say(refusal_text(self.language, error.refusal))
+            return
+        self.message = tr(self.language, "message.redone")
+        self._save(lambda saver: saver.repositioned(self.game))
+        self._changed()
+
+    def action_hint(self) -> None:
+        """Ask the solver for a fair hint, or say plainly that there is none to ask."""
+        language = self.language
+        if self.game.is_over:
+            self.say(tr(language, "message.over"))
+            return
+        if not self.analysis.available:
+            self.say(tr(language, "hint.unavailable"))
+            return
+        self.say(tr(language, "hint.thinking"))
+        self._think(self.game.copy(), language)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _think(self, game: Game, language: str) -> None:
+        """Find the hint away from the screen's thread, then show it there."""
+        try:
+            suggestion = self.analysis.suggest(game, language)
+        except Exception as error:
+            self.call_from_thread(self.say, tr(language, "hint.failed", error=str(error)))
+            return
+        self.call_from_thread(self._show_hint, game, suggestion)
+
+    def _show_hint(self, asked: Game, suggestion: Suggestion | None) -> None:
+        """Show a hint, unless the position has moved on since it was asked for."""
+        game = self.game
+        if game.deal is not asked.deal or game.state != asked.state or suggestion is None:
+            return
+        language = self.language
+        if suggestion.move is None:
+            advice = tr(language, "hint.lost")
+        elif isinstance(suggestion.move, Play):
+            column = suggestion.move.column
+            card = game.exposed(column)
+            self.cursor = column
+            self.query_one(Board).cursor = column
+            label = card_label(card) if card else ""
+            advice = tr(language, "hint.play", card=label, column=column + 1)
+        else:
+            advice = tr(language, "hint.draw")
+        self.say(f"{advice} — {suggestion.reason}" if suggestion.reason else advice)
+
+    def on_column_view_chosen(self, event: ColumnView.Chosen) -> None:
+        """A click on a column: play its exposed card, or say why that card cannot go."""
+        column, row = event.column, event.row
+        self.cursor = column
+        height = self.game.state.heights[column]
+        if row is None or row >= height - 1 or height == 0:
+            self.make(Play(column))
+            return
+        refusal = self.game.refusal_at(column, row)
+        if refusal is not None:
+            self.say(refusal_text(self.language, refusal))
+        self.query_one(Board).cursor = column
+
+    def on_stock_view_clicked(self, event: StockView.Clicked) -> None:
+        """A click on the stock draws."""
+        self.make(Draw())
+
+    # Deals --------------------------------------------------------------------------
+
+    def start(self, deal: Deal) -> None:
+        """Put a fresh hand of ``deal`` on the table (and in the store)."""
+        self.game = Game(deal, competitive=self.game.competitive)
+        self.started = self.clock()
+        self.message = ""
+        self.scored = False
+        self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
+        self._show_deal()
+
+    def action_new_deal(self) -> None:
+        """A new random numbered deal by the same rules; in a round, the next hole."""
+        rules: Rules = self.game.rules
+        playing = self.round_play
+        if playing is None:
+            self.start(Deal.numbered(self.rng.randint(1, DAILY_RANGE), rules))
+            return
+        if not self.game.is_over:
+            self.say(tr(self.language, "round.finish_first"))
+            return
+        if playing.round.is_complete:
+            first = self.rng.randint(1, DAILY_RANGE)
+            self.round_play = RoundPlay(
+                Round(holes=playing.round.holes), first_deal=first, rules=playing.rules
+            )
+            playing = self.round_play
+        self.start(playing.deal(playing.round.current_hole or 1))
+
+    def action_go_to_deal(self) -> None:
+        """Ask for a deal number and deal it (not in the middle of a round)."""
+        if self.round_play is not None:
+            self.say(tr(self.language, "round.no_goto"))
+            return
+
+        def chosen(number: int | None) -> None:
+            if number is not None:
+                self.start(Deal.numbered(number, self.game.rules))
+
+        self.push_screen(GoToDealScreen(self.language), chosen)
+
+    # Screens ------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        """Show the rules and the keys."""
+        keys = [(keys, tr(self.language, label)) for keys, label in KEY_HELP]
+        self.push_screen(HelpScreen(self.language, self.game.deal, keys))
+
+    def action_stats(self) -> None:
+        """Show the player's statistics, as the store counts them for every face."""
+        language = self.language
+        if self.saver is None:
+            self.push_screen(StatsScreen(language, None, tr(language, "stats.unavailable")))
+            return
+        try:
+            figures = self.saver.statistics()
+        except (StoreError, LookupError) as error:
+            self.push_screen(StatsScreen(language, None, str(error)))
+            return
+        lines = statistics_lines(language, figures)
+        self.push_screen(StatsScreen(language, lines, "" if lines else tr(language, "stats.none")))
+
+    def summary(self, verdict_text: str) -> HandSummary:
+        """The end-of-hand figures: outcome, strokes, the solver's word, the score card."""
+        game = self.game
+        card: tuple[HoleLine, ...] = ()
+        round_over = False
+        if self.round_play is not None:
+            played = self.round_play.round
+            card = tuple(
+                HoleLine(hole, self.round_play.deal_number(hole), played.par_per_hole, strokes)
+                for hole, strokes, _ in played.card()
+            )
+            round_over = played.is_complete
+        return HandSummary(
+            cleared=game.is_won,
+            strokes=game.score,
+            move_count=game.move_count,
+            verdict_text=verdict_text,
+            card=card,
+            round_over=round_over,
+        )
+
+    def verdict_text(self, verdict: Verdict | None) -> str:
+        """The solver's word on the deal as a sentence in the player's language."""
+        language = self.language
+        if verdict is None:
+            return tr(language, "end.analysis_unavailable")
+        if verdict.best_score is None:
+            return tr(language, "end.too_hard")
+        if verdict.clearable:
+            return tr(language, "end.clearable", best=verdict.best_score)
+        return tr(language, "end.unclearable", best=verdict.best_score)
+
+    def _end_of_hand(self) -> None:
+        def closed(choice: str | None) -> None:
+            if choice == "next":
+                self.action_new_deal()
+            elif choice == "quit":
+                self.exit()
+
+        deal = self.game.deal
+        known = deal in self.verdicts
+        if known:
+            text = self.verdict_text(self.verdicts[deal])
+        elif self.analysis.available:
+            text = tr(self.language, "end.thinking")
+        else:
+            text = self.verdict_text(None)
+        screen = EndScreen(self.language, self.summary(text))
+        self.push_screen(screen, closed)
+        if self.analysis.available:
+            self._judge(self.game.copy(), screen, known)
+
+    @work(thread=True, exclusive=True, group="verdict")
+    def _judge(self, game: Game, screen: EndScreen, known: bool) -> None:
+        """Ask the solver about the deal and review the hand, away from the screen's thread."""
+        language = self.language
+        try:
+            verdict = None if known else self.analysis.verdict(game.deal)
+            if not known:
+                self.call_from_thread(self._judged, game.deal, verdict, screen)
+            review = self.analysis.review(game, language)
+        except Exception as error:
+            message = tr(language, "end.failed", error=str(error))
+            self.call_from_thread(screen.show_verdict, message)
+            return
+        if review is not None:
+            self.call_from_thread(screen.show_review, review)
+
+    def _judged(self, deal: Deal, verdict: Verdict | None, screen: EndScreen) -> None:
+        """Keep the verdict for this deal and show it on the end screen."""
+        self.verdicts[deal] = verdict
+        screen.show_verdict(self.verdict_text(verdict))

@@ -1,0 +1,170 @@
+"""Keeping the terminal's games in the store the browser game uses, one write per move.
+
+A game is stored as its record; undo and redo move the stored position along the line, so
+``golf play --resume`` rebuilds the exact position, redo list included, by replaying moves.
+The terminal's player is remembered in a small file in the user's config folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from golf_solitaire.deals import Deal
+from golf_solitaire.game import Game
+from golf_solitaire.moves import Move
+from golf_solitaire.rounds import Round
+from golf_solitaire.rules import Rules
+from golf_solitaire.store import PresetStatistics, Store, StoredGame
+
+PLAYER_FILE = "terminal-player.json"
+"""The file, in the user's config folder, naming the terminal's player in each store."""
+
+
+def player_file() -> Path:
+    """Where the terminal's player id and token are kept (``user_config_dir``)."""
+    return Path(platformdirs.user_config_dir("golf-solitaire")) / PLAYER_FILE
+
+
+def _read_players(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{path}: cannot read the terminal's player file ({error})") from None
+    players = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(players, dict):
+        raise ValueError(f"{path}: not a player file (expected an object with 'players')")
+    return players
+
+
+def terminal_player(store: Store, path: Path | None = None) -> str:
+    """The id of this terminal's player in ``store``, created and remembered on first use."""
+    path = path or player_file()
+    players = _read_players(path)
+    known = players.get(store.url)
+    if isinstance(known, dict):
+        token = known.get("token")
+        if isinstance(token, str) and store.player_by_token(token) == known.get("id"):
+            return str(known["id"])
+    player = store.create_player()
+    players[store.url] = {"id": player.id, "token": player.token}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps({"players": players}, indent=2), encoding="utf-8")
+    os.chmod(temporary, 0o600)
+    temporary.replace(path)
+    return player.id
+
+
+@dataclass(slots=True)
+class RoundPlay:
+    """A round being played: the core's ``Round``, its first deal, rules and stored id."""
+
+    round: Round
+    first_deal: int
+    rules: Rules
+    round_id: str | None = None
+
+    def deal_number(self, hole: int) -> int:
+        """The deal of hole ``hole`` (from 1): the first deal, then the next numbers."""
+        return self.first_deal + hole - 1
+
+    def deal(self, hole: int) -> Deal:
+        """The deal of hole ``hole`` by the round's rules."""
+        return Deal.numbered(self.deal_number(hole), self.rules)
+
+
+class Saver:
+    """Writes a player's games to the store as they are played."""
+
+    def __init__(self, store: Store, player_id: str) -> None:
+        self.store = store
+        self.player_id = player_id
+        self.game_id: str | None = None
+
+    def start(self, game: Game, *, round_play: RoundPlay | None = None) -> None:
+        """Store a new game (and its round's first hole creates the round)."""
+        round_id = None
+        hole = None
+        if round_play is not None:
+            if round_play.round_id is None:
+                round_play.round_id = self.store.create_round(
+                    self.player_id,
+                    holes=round_play.round.holes,
+                    rules=round_play.rules.to_dict(),
+                    first_deal=round_play.first_deal,
+                )
+            round_id = round_play.round_id
+            hole = round_play.round.current_hole
+        self.game_id = self.store.create_game(
+            self.player_id, game.record(), round_id=round_id, hole=hole
+        )
+
+    def moved(self, game: Game) -> None:
+        """Store the move just made (it drops any moves undone past it)."""
+        if self.game_id is not None:
+            self.store.append_move(self.game_id, str(game.moves[-1]), game.move_count - 1)
+
+    def repositioned(self, game: Game) -> None:
+        """Store the position after an undo or a redo."""
+        if self.game_id is not None:
+            self.store.set_position(self.game_id, game.move_count)
+
+    def finished(self, game: Game) -> None:
+        """Store how the hand ended."""
+        outcome = game.outcome
+        if self.game_id is not None and outcome is not None:
+            self.store.finish_game(
+                self.game_id, termination=outcome.termination.value, strokes=outcome.strokes
+            )
+
+    def statistics(self) -> dict[str, PresetStatistics]:
+        """The player's statistics per rules preset, as the store counts them."""
+        return self.store.statistics(self.player_id)
+
+    def resume(self) -> tuple[Game, RoundPlay | None] | None:
+        """The last unfinished game, at its exact position with its redo list, or ``None``."""
+        stored = self.store.latest_game(self.player_id, unfinished=True)
+        if stored is None:
+            return None
+        self.game_id = stored.id
+        return restore(stored), self._round_of(stored)
+
+    def _round_of(self, stored: StoredGame) -> RoundPlay | None:
+        if stored.round_id is None:
+            return None
+        saved = self.store.load_round(stored.round_id, self.player_id)
+        strokes = [
+            game.strokes
+            for game in saved.games
+            if game.is_finished and game.strokes is not None and game.id != stored.id
+        ]
+        return RoundPlay(
+            Round(holes=saved.holes, strokes=strokes),
+            first_deal=saved.first_deal,
+            rules=Rules.from_dict(saved.rules),
+            round_id=saved.id,
+        )
+
+
+def restore(stored: StoredGame) -> Game:
+    """Replay a stored game's record, then rebuild its redo list by redoing and undoing.
+
+    ``stored.redo`` is a stack like the game's own: its last move is the next to redo.
+    A competitive game keeps no redo list: its draws cannot be undone.
+    """
+    game = Game.from_record(stored.record)
+    if game.competitive:
+        return game
+    for text in reversed(stored.redo):
+        game.apply(Move.parse(text))
+    for _ in stored.redo:
+        game.undo()
+    return game

@@ -1,0 +1,151 @@
+"""The table's widgets: columns of cards, the stock, the waste, the status and key lines.
+
+Attributes down, messages up: each widget renders from the deal and the immutable ``State``
+the app hands it, and posts a message (``ColumnView.Chosen``, ``StockView.Clicked``) when the
+player clicks; the app decides what the click means.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from golf_solitaire.cards import Card
+from golf_solitaire.deals import Deal
+from golf_solitaire.state import State
+from golf_solitaire.tui.texts import card_label, card_style
+
+WASTE_SHOWN = 8
+"""How many of the waste's top cards the waste pile shows."""
+
+
+def card_cell(card: Card, *, exposed: bool, width: int) -> Text:
+    """One card as a cell of ``width`` characters; the exposed card is bracketed and bold."""
+    label = card_label(card)
+    style = card_style(card)
+    if exposed:
+        body = f"[{label:>3}]" if width >= 5 else f"{label:>3}"
+        text = Text(body.center(width), style=style + " bold reverse")
+    else:
+        body = f" {label:>3} " if width >= 5 else f"{label:>3}"
+        text = Text(body.center(width), style=style)
+    return text
+
+
+class ColumnView(Widget):
+    """One tableau column: its key number on top, then its cards, deepest first."""
+
+    deal: reactive[Deal | None] = reactive(None)
+    state: reactive[State | None] = reactive(None)
+    cursor: reactive[int] = reactive(0)
+
+    class Chosen(Message):
+        """The player clicked column ``column`` (from 0), on card ``row`` or on its number."""
+
+        def __init__(self, column: int, row: int | None) -> None:
+            super().__init__()
+            self.column = column
+            self.row = row
+
+    def __init__(self, index: int, *, cell_width: int) -> None:
+        super().__init__(id=f"column-{index + 1}", classes="column")
+        self.index = index
+        self.cell_width = cell_width
+
+    def render(self) -> Text:
+        """The number line, then one line per card left, the exposed card marked."""
+        width = self.cell_width
+        number = str(self.index + 1)
+        chosen = self.cursor == self.index
+        head = f"▼{number}" if chosen else number
+        text = Text()
+        text.append(head.center(width), style="bold reverse" if chosen else "bold")
+        if self.deal is None or self.state is None:
+            return text
+        height = self.state.heights[self.index]
+        cards = self.deal.columns[self.index][:height]
+        for row, card in enumerate(cards):
+            text.append("\n")
+            text.append_text(card_cell(card, exposed=row == height - 1, width=width))
+        if not cards:
+            text.append("\n")
+            text.append("·".center(width), style="dim")
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        """Tell the app which card (or the column number) was clicked."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        row = offset.y - 1
+        self.post_message(self.Chosen(self.index, row if row >= 0 else None))
+
+
+class Board(Widget):
+    """The tableau: one ``ColumnView`` per column of the deal's layout."""
+
+    deal: reactive[Deal | None] = reactive(None, recompose=True)
+    state: reactive[State | None] = reactive(None)
+    cursor: reactive[int] = reactive(0)
+
+    def compose(self) -> ComposeResult:
+        """A column view per column, bound to the board's deal, state and cursor."""
+        if self.deal is None:
+            return
+        layout = self.deal.layout
+        many = layout.columns > 7
+        self.set_class(many, "-many")
+        width = 4 if many else 7
+        for index in range(layout.columns):
+            yield ColumnView(index, cell_width=width).data_bind(
+                Board.deal, Board.state, Board.cursor
+            )
+
+
+class StockView(Static):
+    """The stock: a card back and how many cards are left; click it to draw."""
+
+    count: reactive[int] = reactive(0)
+
+    class Clicked(Message):
+        """The player clicked the stock."""
+
+    def render(self) -> Text:
+        """A card back while cards are left, then the count."""
+        back = ("▒▒▒", "#f4f1e8 on #1d4f91") if self.count else (" · ", "dim")
+        text = Text()
+        text.append(back[0], style=back[1])
+        text.append(f" {self.count:>2}")
+        return text
+
+    def on_click(self) -> None:
+        """Ask the app to draw."""
+        self.post_message(self.Clicked())
+
+
+class WasteView(Static):
+    """The waste pile: its last few cards, the top one (played on next) marked."""
+
+    waste: reactive[tuple[Card, ...]] = reactive(())
+
+    def render(self) -> Text:
+        """Older cards dim on the left, the top card bracketed on the right."""
+        shown = self.waste[-WASTE_SHOWN:]
+        text = Text()
+        if not shown:
+            text.append("  —  ", style="dim")
+            return text
+        for card in shown[:-1]:
+            text.append_text(card_cell(card, exposed=False, width=4))
+            text.append(" ")
+        text.append_text(card_cell(shown[-1], exposed=True, width=5))
+        return text
+
+
+class Line(Static):
+    """A one-line text area (title, message, status) set whole by the app."""
