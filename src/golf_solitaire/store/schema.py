@@ -58,6 +58,63 @@ MIGRATIONS: Final[list[tuple[int, tuple[str, ...]]]] = [
             )""",
         ),
     ),
+    (
+        2,
+        (
+            """CREATE TABLE competitions (
+                id TEXT PRIMARY KEY,
+                code TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL,
+                holes BIGINT NOT NULL,
+                rules_json TEXT NOT NULL,
+                rules_label TEXT NOT NULL,
+                deals TEXT NOT NULL,
+                first_deal BIGINT NOT NULL,
+                day TEXT,
+                match_play BIGINT NOT NULL,
+                created_at TEXT NOT NULL,
+                finished_at TEXT,
+                decided_by TEXT
+            )""",
+            """CREATE TABLE competition_holes (
+                competition_id TEXT NOT NULL REFERENCES competitions(id),
+                hole BIGINT NOT NULL,
+                deal_json TEXT NOT NULL,
+                PRIMARY KEY (competition_id, hole)
+            )""",
+            """CREATE TABLE competition_players (
+                competition_id TEXT NOT NULL REFERENCES competitions(id),
+                player_id TEXT NOT NULL REFERENCES players(id),
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL,
+                joined_at TEXT NOT NULL,
+                PRIMARY KEY (competition_id, player_id),
+                UNIQUE (competition_id, name_key)
+            )""",
+            """CREATE TABLE competition_games (
+                competition_id TEXT NOT NULL REFERENCES competitions(id),
+                player_id TEXT NOT NULL REFERENCES players(id),
+                hole BIGINT NOT NULL,
+                game_id TEXT NOT NULL UNIQUE REFERENCES games(id),
+                strokes BIGINT,
+                PRIMARY KEY (competition_id, player_id, hole)
+            )""",
+            """CREATE TABLE daily_entries (
+                day TEXT NOT NULL,
+                rules_label TEXT NOT NULL,
+                player_id TEXT NOT NULL REFERENCES players(id),
+                name TEXT NOT NULL,
+                game_id TEXT NOT NULL UNIQUE REFERENCES games(id),
+                strokes BIGINT,
+                finished_at TEXT,
+                PRIMARY KEY (day, rules_label, player_id)
+            )""",
+            """CREATE TABLE board_versions (
+                board TEXT PRIMARY KEY,
+                version BIGINT NOT NULL
+            )""",
+        ),
+    ),
 ]
 """(version, statements): the whole history of the schema, oldest first."""
 

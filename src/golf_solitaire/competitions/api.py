@@ -1,0 +1,322 @@
+"""The competition HTTP API and pages: create, join, play, boards, live server-sent events.
+
+Include ``router`` in any FastAPI app: the service is taken from ``app.state.competitions``,
+else built on the store of ``app.state.sessions`` (the browser game's) on first use.
+Errors are JSON ``{"detail": ...}`` with the reason in the ``X-Golf-Reason`` header.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import AsyncIterator, Callable
+from importlib import resources
+from typing import Annotated, Any, Final, TypeVar
+
+from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Request
+from fastapi.responses import FileResponse, StreamingResponse
+
+from golf_solitaire.competitions.events import BoardWatcher
+from golf_solitaire.competitions.holes import NeedsSolverError
+from golf_solitaire.competitions.ratelimit import RateLimiter
+from golf_solitaire.competitions.service import CompetitionService, UnknownPlayerError
+from golf_solitaire.i18n import LANGUAGES, catalog, refusal_text
+from golf_solitaire.reasons import IllegalMoveError
+from golf_solitaire.store import NotFoundError, StaleMoveError, Store
+from golf_solitaire.store.competitions import EntryError, FinishedError, daily_board
+
+TOKEN_HEADER: Final = "X-Golf-Token"
+REASON_HEADER: Final = "X-Golf-Reason"
+_setup_lock = threading.Lock()
+
+router = APIRouter()
+T = TypeVar("T")
+
+
+def static_folder() -> str:
+    """The folder of the static client files (shared with the browser game)."""
+    return str(resources.files("golf_solitaire") / "web" / "static")
+
+
+def get_service(request: Request) -> CompetitionService:
+    """The app's competition service (made on the browser game's store if not set)."""
+    state = request.app.state
+    service: CompetitionService | None = getattr(state, "competitions", None)
+    if service is None:
+        with _setup_lock:
+            service = getattr(state, "competitions", None)
+            if service is None:
+                store: Store = state.sessions.store
+                service = state.competitions = CompetitionService(store)
+    return service
+
+
+def get_limiter(request: Request) -> RateLimiter:
+    """The app's rate limiter (per process)."""
+    state = request.app.state
+    limiter: RateLimiter | None = getattr(state, "competition_limits", None)
+    if limiter is None:
+        with _setup_lock:
+            limiter = getattr(state, "competition_limits", None)
+            if limiter is None:
+                limiter = state.competition_limits = RateLimiter.from_environment()
+    return limiter
+
+
+def get_watcher(request: Request) -> BoardWatcher:
+    """The app's board watcher (one poller per process)."""
+    state = request.app.state
+    watcher: BoardWatcher | None = getattr(state, "competition_watcher", None)
+    if watcher is None:
+        service = get_service(request)
+        watcher = state.competition_watcher = BoardWatcher(service.data.versions)
+    return watcher
+
+
+ServiceDep = Annotated[CompetitionService, Depends(get_service)]
+LimiterDep = Annotated[RateLimiter, Depends(get_limiter)]
+TokenDep = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=200)]
+LangDep = Annotated[str | None, Query(max_length=8)]
+
+
+def _fail(status: int, reason: str, detail: str) -> HTTPException:
+    return HTTPException(status, detail, headers={REASON_HEADER: reason})
+
+
+def _run(action: Callable[[], T], lang: str | None = None) -> T:
+    """Run a service call, turning our errors into clear HTTP replies."""
+    try:
+        return action()
+    except UnknownPlayerError as error:
+        raise _fail(401, "token", str(error)) from None
+    except NotFoundError as error:
+        raise _fail(404, "not_found", str(error.args[0])) from None
+    except EntryError as error:
+        raise _fail(409, error.reason, str(error)) from None
+    except FinishedError as error:
+        raise _fail(409, "finished", str(error)) from None
+    except StaleMoveError as error:
+        raise _fail(409, "stale", str(error)) from None
+    except IllegalMoveError as error:
+        language = lang if lang in LANGUAGES else "en"
+        raise _fail(422, error.reason.value, refusal_text(language, error.refusal)) from None
+    except NeedsSolverError as error:
+        raise _fail(400, "needs_solver", str(error)) from None
+    except ValueError as error:
+        raise _fail(400, "bad_request", str(error)) from None
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _limit(limiter: RateLimiter, action: str, key: str) -> None:
+    if not limiter.allow(action, key):
+        raise _fail(429, "rate_limited", f"too many requests: slow down ({action})")
+
+
+Payload = Annotated[dict[str, Any], Body()]
+
+
+def _only(payload: dict[str, Any], fields: set[str]) -> None:
+    unknown = sorted(set(payload) - fields)
+    if unknown:
+        raise _fail(
+            400,
+            "bad_request",
+            f"{unknown[0]}: unknown field (expected {', '.join(sorted(fields))})",
+        )
+
+
+@router.post("/api/competitions", status_code=201)
+def create_competition(
+    payload: Payload, request: Request, service: ServiceDep, limiter: LimiterDep
+) -> dict[str, Any]:
+    """Create a competition; the reply has its join code and link."""
+    _limit(limiter, "create", _client(request))
+    unknown = sorted(
+        set(payload) - {"name", "holes", "rules", "deals", "deal_number", "match_play"}
+    )
+    if unknown:
+        raise _fail(400, "bad_request", f"{unknown[0]}: unknown field")
+    summary = _run(
+        lambda: service.create(
+            name=payload.get("name"),
+            holes=payload.get("holes", 9),
+            rules=payload.get("rules", "strict"),
+            deals=payload.get("deals", "number"),
+            deal_number=payload.get("deal_number"),
+            match_play=payload.get("match_play", False),
+        )
+    )
+    return {**summary, "link": str(request.base_url) + "c/" + summary["code"]}
+
+
+@router.get("/api/competitions/{code}")
+def competition_board(code: str, service: ServiceDep) -> dict[str, Any]:
+    """The competition and its leaderboard."""
+    return _run(lambda: service.board(code))
+
+
+@router.post("/api/competitions/{code}/players", status_code=201)
+def join_competition(
+    code: str,
+    payload: Payload,
+    request: Request,
+    service: ServiceDep,
+    limiter: LimiterDep,
+    token: TokenDep = None,
+) -> dict[str, Any]:
+    """Join with a display name; a new player token comes back unless one was sent."""
+    _limit(limiter, "join", _client(request))
+    _only(payload, {"name"})
+    return _run(lambda: service.join(code, payload.get("name"), token))
+
+
+@router.post("/api/competitions/{code}/play")
+def play_competition(code: str, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
+    """The player's game for the hole to play now (started if needed), or why none."""
+    return _run(lambda: service.play(code, service.player(token)))
+
+
+@router.get("/api/competition-games/{game_id}")
+def competition_game(game_id: str, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
+    """The player's own competitive game, as they see it."""
+    return _run(lambda: service.game_view(game_id, service.player(token)))
+
+
+@router.post("/api/competition-games/{game_id}/moves")
+def competition_move(
+    game_id: str,
+    payload: Payload,
+    request: Request,
+    service: ServiceDep,
+    limiter: LimiterDep,
+    token: TokenDep = None,
+    lang: LangDep = None,
+) -> dict[str, Any]:
+    """Make a move (``{"move": "3", "index": 12}``) in the player's own game."""
+    _limit(limiter, "move", f"{_client(request)}|{token}")
+    _only(payload, {"move", "index"})
+    return _run(
+        lambda: service.move(
+            game_id, service.player(token), payload.get("move"), payload.get("index")
+        ),
+        lang,
+    )
+
+
+@router.post("/api/competition-games/{game_id}/undo")
+def competition_undo(
+    game_id: str,
+    payload: Payload,
+    request: Request,
+    service: ServiceDep,
+    limiter: LimiterDep,
+    token: TokenDep = None,
+    lang: LangDep = None,
+) -> dict[str, Any]:
+    """Take back the last play (``{"index": 12}``); a draw cannot be taken back."""
+    _limit(limiter, "move", f"{_client(request)}|{token}")
+    _only(payload, {"index"})
+    return _run(lambda: service.undo(game_id, service.player(token), payload.get("index")), lang)
+
+
+@router.post("/api/daily/players", status_code=201)
+def join_daily(
+    payload: Payload,
+    request: Request,
+    service: ServiceDep,
+    limiter: LimiterDep,
+    token: TokenDep = None,
+) -> dict[str, Any]:
+    """Play today's daily deal under a name, and appear on today's board."""
+    _limit(limiter, "join", _client(request))
+    _only(payload, {"name", "rules"})
+    return _run(
+        lambda: service.daily_join(payload.get("name"), payload.get("rules", "strict"), token)
+    )
+
+
+@router.get("/api/daily/{day}")
+def daily_standings(
+    day: str, service: ServiceDep, rules: Annotated[str, Query(max_length=40)] = "strict"
+) -> dict[str, Any]:
+    """Everyone who played the daily deal of ``day`` under a preset."""
+    return _run(lambda: service.daily(day, rules))
+
+
+def _stream(request: Request, key: str, read: Callable[[], dict[str, Any]]) -> StreamingResponse:
+    watcher = get_watcher(request)
+
+    async def events() -> AsyncIterator[str]:
+        yield "retry: 1000\n\n"
+        async for version in watcher.watch(key):
+            if await request.is_disconnected():
+                break
+            if version is None:
+                yield ": keep-alive\n\n"
+                continue
+            board = await asyncio.to_thread(read)
+            yield f"event: board\nid: {board['version']}\ndata: {json.dumps(board)}\n\n"
+
+    return StreamingResponse(
+        events(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+
+
+@router.get("/api/competitions/{code}/events")
+def competition_events(code: str, request: Request, service: ServiceDep) -> StreamingResponse:
+    """Server-sent events: the board now, then again each time it changes."""
+    key = _run(lambda: service.board_key(code))
+    return _stream(request, key, lambda: service.board(code))
+
+
+@router.get("/api/daily/{day}/events")
+def daily_events(
+    day: str,
+    request: Request,
+    service: ServiceDep,
+    rules: Annotated[str, Query(max_length=40)] = "strict",
+) -> StreamingResponse:
+    """Server-sent events of a day's board."""
+    board = _run(lambda: service.daily(day, rules))
+    key = daily_board(board["day"], board["rules_label"])
+    return _stream(request, key, lambda: service.daily(day, rules))
+
+
+@router.get("/api/competition-texts/{lang}")
+def competition_texts(lang: str) -> dict[str, str]:
+    """The competition page's texts in ``lang`` (and the refusal reasons)."""
+    if lang not in LANGUAGES:
+        raise _fail(404, "not_found", f"lang: unknown language {lang!r}")
+    return {
+        key: value
+        for key, value in catalog(lang).items()
+        if key.startswith(("competition.", "reason.", "preset.", "outcome."))
+    }
+
+
+def _page() -> FileResponse:
+    return FileResponse(f"{static_folder()}/competition.html", media_type="text/html")
+
+
+@router.get("/competition", include_in_schema=False)
+def competition_page() -> FileResponse:
+    """The page to create or join a competition."""
+    return _page()
+
+
+@router.get("/c/{code}", include_in_schema=False)
+def competition_link(code: str) -> FileResponse:
+    """The page of one competition (the link the creator shares)."""
+    return _page()
+
+
+@router.get("/daily", include_in_schema=False)
+def daily_page() -> FileResponse:
+    """The daily deal's board and game."""
+    return _page()

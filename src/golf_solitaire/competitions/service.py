@@ -1,0 +1,411 @@
+"""Competitions as a service: create with a join code, join, play the holes, the boards.
+
+The server owns every game: a player sends moves, never scores. Strokes come from
+replaying the player's own stored moves through the engine in competitive mode (no undo
+of a draw, no hints, the stock order never shown).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from collections import OrderedDict
+from typing import Any, Final
+
+from golf_solitaire.competitions.holes import (
+    DEAL_SOURCES,
+    NeedsSolverError,
+    first_number,
+    hole_deal,
+    round_deals,
+)
+from golf_solitaire.competitions.leaderboard import build_board
+from golf_solitaire.competitions.names import clean_name
+from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
+from golf_solitaire.game import Game
+from golf_solitaire.moves import Move
+from golf_solitaire.rounds import ROUND_LENGTHS, to_par_text
+from golf_solitaire.rules import PRESETS, Rules
+from golf_solitaire.store import NotFoundError, Store
+from golf_solitaire.store.competitions import (
+    Change,
+    CompetitionRow,
+    CompetitionStore,
+    GameLine,
+    competition_board,
+    daily_board,
+)
+
+MAX_COMPETITION_NAME: Final = 60
+GAME_CACHE_SIZE: Final = 5000
+
+__all__ = ["CompetitionService", "NeedsSolverError", "UnknownPlayerError"]
+
+
+class UnknownPlayerError(LookupError):
+    """A request without a valid player token."""
+
+
+def _today() -> dt.date:
+    return dt.datetime.now(dt.UTC).date()
+
+
+def _preset(name: object) -> Rules:
+    if not isinstance(name, str) or name not in PRESETS:
+        raise ValueError(f"rules: unknown preset {name!r} (choose {', '.join(PRESETS)})")
+    return Rules.named(name)
+
+
+class CompetitionService:
+    """Competitions and daily boards on one store; safe to share between threads."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.data = CompetitionStore(store.database)
+        self._lock = threading.Lock()
+        self._games: OrderedDict[str, Game] = OrderedDict()
+        self._tokens: OrderedDict[str, str] = OrderedDict()
+        self._boards: dict[str, tuple[int, dict[str, Any]]] = {}
+
+    # Players ----------------------------------------------------------------------
+
+    def player(self, token: str | None) -> str:
+        """The player id proven by ``token``; UnknownPlayerError otherwise."""
+        if not token:
+            raise UnknownPlayerError("X-Golf-Token: missing (join a competition first)")
+        with self._lock:
+            known = self._tokens.get(token)
+        if known is not None:
+            return known
+        player_id = self.store.player_by_token(token)
+        if player_id is None:
+            raise UnknownPlayerError("X-Golf-Token: unknown player token")
+        with self._lock:
+            self._tokens[token] = player_id
+            while len(self._tokens) > 100_000:
+                self._tokens.popitem(last=False)
+        return player_id
+
+    def _player_or_new(self, token: str | None) -> tuple[str, str | None]:
+        if token:
+            return self.player(token), None
+        created = self.store.create_player()
+        return created.id, created.token
+
+    # Competitions -----------------------------------------------------------------
+
+    def create(
+        self,
+        *,
+        name: object,
+        holes: object,
+        rules: object,
+        deals: object,
+        deal_number: object = None,
+        match_play: object = False,
+        today: dt.date | None = None,
+    ) -> dict[str, Any]:
+        """A new competition; returns its public view with the join code."""
+        title, _ = clean_name(name, "name")
+        if len(title) > MAX_COMPETITION_NAME:
+            raise ValueError(f"name: at most {MAX_COMPETITION_NAME} characters")
+        if holes not in ROUND_LENGTHS or isinstance(holes, bool) or not isinstance(holes, int):
+            raise ValueError(f"holes: a competition has 9 or 18 holes, not {holes!r}")
+        play_rules = _preset(rules)
+        if deals not in DEAL_SOURCES:
+            raise ValueError(f"deals: unknown choice {deals!r} (choose {', '.join(DEAL_SOURCES)})")
+        if not isinstance(match_play, bool):
+            raise ValueError("match_play: expected true or false")
+        number: int | None = None
+        if deals != "daily":
+            if deal_number is None:
+                deal_number = 1
+            if (
+                not isinstance(deal_number, int)
+                or isinstance(deal_number, bool)
+                or not 1 <= deal_number <= MAX_DEAL_NUMBER - 100
+            ):
+                raise ValueError(
+                    f"deal_number: expected a whole number from 1, not {deal_number!r}"
+                )
+            number = deal_number
+        day = (today or _today()).isoformat() if deals == "daily" else None
+        first = first_number(str(deals), number, today or _today())
+        hole_deals = round_deals(str(deals), play_rules, first, day, int(holes))
+        row = self.data.create(
+            name=title,
+            holes=int(holes),
+            rules=play_rules.to_dict(),
+            rules_label=play_rules.label,
+            deals=str(deals),
+            first_deal=first,
+            day=day,
+            match_play=match_play,
+            hole_deals=hole_deals,
+        )
+        return self._summary(row)
+
+    def _summary(self, row: CompetitionRow) -> dict[str, Any]:
+        return {
+            "code": row.code,
+            "name": row.name,
+            "holes": row.holes,
+            "rules": Rules.from_dict(row.rules).name,
+            "rules_label": row.rules_label,
+            "deals": row.deals,
+            "first_deal": row.first_deal,
+            "day": row.day,
+            "match_play": row.match_play,
+            "created_at": row.created_at,
+            "finished_at": row.finished_at,
+        }
+
+    def competition(self, code: object) -> CompetitionRow:
+        """The competition with join code ``code`` (any case); NotFoundError otherwise."""
+        if not isinstance(code, str) or not 1 <= len(code) <= 16:
+            raise NotFoundError(f"code: no competition has the join code {code!r}")
+        return self.data.by_code(code.strip().upper())
+
+    def join(self, code: object, name: object, token: str | None) -> dict[str, Any]:
+        """Join under a display name; a new player (and token) unless ``token`` is given."""
+        competition = self.competition(code)
+        shown, key = clean_name(name)
+        player_id, new_token = self._player_or_new(token)
+        self.data.join(competition, player_id, shown, key)
+        reply: dict[str, Any] = {"player_id": player_id, "name": shown, "code": competition.code}
+        if new_token is not None:
+            reply["token"] = new_token
+        return reply
+
+    def board(self, code: object) -> dict[str, Any]:
+        """The competition with its leaderboard and version (cached per version)."""
+        competition = self.competition(code)
+        board_key = competition_board(competition.id)
+        version = self.data.versions([board_key])[board_key]
+        with self._lock:
+            cached = self._boards.get(board_key)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        board = build_board(
+            competition, self.data.members(competition.id), self.data.scores(competition.id)
+        )
+        if board["phase"] == "finished" and competition.finished_at is None:
+            self.data.finish(competition.id, str(board["decided"]))
+            return self.board(code)
+        if board["phase"] == "playoff":
+            self._ensure_playoff_deal(competition, int(board["playoff"]["hole"]))
+        reply = {"competition": self._summary(competition), "version": version, **board}
+        with self._lock:
+            self._boards[board_key] = (version, reply)
+        return reply
+
+    def _ensure_playoff_deal(self, competition: CompetitionRow, hole: int) -> None:
+        if self.data.hole_deal(competition.id, hole) is not None:
+            return
+        previous = self.data.hole_deal(competition.id, hole - 1)
+        rules = Rules.from_dict(competition.rules)
+        deal = hole_deal(
+            competition.deals, rules, competition.first_deal, competition.day, hole, previous
+        )
+        self.data.add_hole_deal(competition.id, hole, deal)
+
+    def play(self, code: object, player_id: str) -> dict[str, Any]:
+        """The player's game to play now (started if needed), or why there is none."""
+        competition = self.competition(code)
+        members = dict(self.data.members(competition.id))
+        if player_id not in members:
+            raise NotFoundError("player: you have not joined this competition")
+        board = self.board(code)
+        line = next(item for item in board["standings"] if item["player_id"] == player_id)
+        hole: int | None = None
+        if line["playing_hole"] is not None:
+            hole = int(line["playing_hole"])
+        elif board["phase"] == "finished":
+            return {"state": "finished", "board": board}
+        elif line["holes_played"] < competition.holes:
+            hole = line["holes_played"] + 1
+        elif board["phase"] == "playoff" and player_id in board["playoff"]["player_ids"]:
+            hole = int(board["playoff"]["hole"])
+        if hole is None:
+            return {"state": "waiting", "board": board}
+        game_id = self.data.game_of(competition.id, player_id, hole)
+        if game_id is None:
+            deal = self.data.hole_deal(competition.id, hole)
+            if deal is None:
+                raise NotFoundError(f"hole: {hole} has no deal yet")
+            daily = None
+            if competition.deals == "daily" and hole == 1 and competition.day is not None:
+                daily = (competition.day, competition.rules_label, members[player_id])
+            game_id = self.data.start_game(
+                player_id,
+                rules=competition.rules,
+                rules_label=competition.rules_label,
+                deal=deal,
+                competition_id=competition.id,
+                hole=hole,
+                daily=daily,
+            )
+        return {"state": "playing", "game": self.game_view(game_id, player_id), "hole": hole}
+
+    # Games ------------------------------------------------------------------------
+
+    def _replayed(
+        self, game_id: str, rules: dict[str, Any], deal: dict[str, Any], moves: tuple[str, ...]
+    ) -> Game:
+        with self._lock:
+            game = self._games.get(game_id)
+            if game is not None:
+                self._games.move_to_end(game_id)
+        if game is None or tuple(str(move) for move in game.moves) != moves:
+            game = Game(Deal.from_identity(deal, Rules.from_dict(rules)), competitive=True)
+            for text in moves:
+                game.apply(Move.parse(text))
+            with self._lock:
+                self._games[game_id] = game
+                while len(self._games) > GAME_CACHE_SIZE:
+                    self._games.popitem(last=False)
+        return game
+
+    def game_view(self, game_id: str, player_id: str) -> dict[str, Any]:
+        """What the player sees of their game: the table (no stock order), index, result."""
+        moves, identity = self.data.game_line(game_id, player_id)
+        game = self._replayed(game_id, identity["rules"], identity["deal"], moves)
+        return self._view(game_id, game)
+
+    def _view(self, game_id: str, game: Game) -> dict[str, Any]:
+        outcome = game.outcome
+        return {
+            "game_id": game_id,
+            "index": game.move_count,
+            "table": game.observation().to_dict(),
+            "can_undo": game.can_undo,
+            "finished": outcome is not None,
+            "strokes": None if outcome is None else outcome.strokes,
+            "cleared": outcome is not None and game.is_won,
+        }
+
+    def move(self, game_id: str, player_id: str, move: object, index: object) -> dict[str, Any]:
+        """Make ``move`` at move number ``index`` in the player's game; the new view."""
+        if not isinstance(move, str) or len(move) > 8:
+            raise ValueError('move: expected a move text like "3" or "d"')
+        parsed = Move.parse(move)
+        return self._change(game_id, player_id, index, parsed)
+
+    def undo(self, game_id: str, player_id: str, index: object) -> dict[str, Any]:
+        """Take back the last play (never a draw: competitive); the new view."""
+        return self._change(game_id, player_id, index, None)
+
+    def _change(
+        self, game_id: str, player_id: str, index: object, move: Move | None
+    ) -> dict[str, Any]:
+        if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+            raise ValueError(f"index: expected the move number (0 or more), not {index!r}")
+        played: list[Game] = []
+
+        def check(line: GameLine) -> Change:
+            game = self._replayed(line.id, line.rules, line.deal, line.moves)
+            if move is None:
+                game.undo()
+                played.append(game)
+                return Change(None)
+            game.apply(move)
+            played.append(game)
+            outcome = game.outcome
+            if outcome is None:
+                return Change(str(move))
+            return Change(str(move), outcome.termination.value, outcome.strokes)
+
+        try:
+            line, change = self.data.change_game(game_id, player_id, index, check)
+        except BaseException:
+            with self._lock:
+                self._games.pop(game_id, None)
+            raise
+        view = self._view(game_id, played[0])
+        if change.termination is not None and line.competition_id is not None:
+            self._settle(line.competition_id)
+        return view
+
+    def _settle(self, competition_id: str) -> None:
+        """After a hand ends: decide the competition or open the next playoff hole."""
+        with self.data.database.transaction() as tx:
+            row = tx.one("SELECT code FROM competitions WHERE id = ?", (competition_id,))
+        if row is not None:
+            self.board(str(row[0]))
+
+    # Daily boards -----------------------------------------------------------------
+
+    def daily_join(
+        self, name: object, rules: object, token: str | None, today: dt.date | None = None
+    ) -> dict[str, Any]:
+        """Play today's daily deal under ``name``: put on today's board, once per player."""
+        shown, _ = clean_name(name)
+        play_rules = _preset(rules)
+        day = (today or _today()).isoformat()
+        player_id, new_token = self._player_or_new(token)
+        game_id = self.data.daily_game(day, play_rules.label, player_id)
+        if game_id is None:
+            game_id = self.data.start_game(
+                player_id,
+                rules=play_rules.to_dict(),
+                rules_label=play_rules.label,
+                deal=Deal.daily(day, play_rules).identity(),
+                daily=(day, play_rules.label, shown),
+            )
+        reply: dict[str, Any] = {
+            "player_id": player_id,
+            "day": day,
+            "game": self.game_view(game_id, player_id),
+        }
+        if new_token is not None:
+            reply["token"] = new_token
+        return reply
+
+    def daily(self, day: object, rules: object) -> dict[str, Any]:
+        """The board of ``day`` (YYYY-MM-DD) under a preset: finished players by strokes."""
+        if not isinstance(day, str):
+            raise ValueError("day: expected a date as YYYY-MM-DD")
+        try:
+            date = dt.date.fromisoformat(day)
+        except ValueError:
+            raise ValueError(f"day: expected a date as YYYY-MM-DD, not {day!r}") from None
+        play_rules = _preset(rules)
+        label = play_rules.label
+        key = daily_board(date.isoformat(), label)
+        version = self.data.versions([key])[key]
+        entries = self.data.daily_entries(date.isoformat(), label)
+        finished = sorted(
+            (entry for entry in entries if entry.strokes is not None),
+            key=lambda entry: entry.strokes if entry.strokes is not None else 0,
+        )
+        values = [entry.strokes for entry in finished]
+        lines = []
+        for entry in finished:
+            assert entry.strokes is not None
+            lines.append(
+                {
+                    "position": values.index(entry.strokes) + 1,
+                    "tied": values.count(entry.strokes) > 1,
+                    "player_id": entry.player_id,
+                    "name": entry.name,
+                    "strokes": entry.strokes,
+                    "to_par_text": to_par_text(entry.strokes - 5),
+                }
+            )
+        return {
+            "day": date.isoformat(),
+            "rules": play_rules.name,
+            "rules_label": label,
+            "deal_number": Deal.daily(date, play_rules).number,
+            "version": version,
+            "standings": lines,
+            "playing": [
+                {"player_id": entry.player_id, "name": entry.name}
+                for entry in entries
+                if entry.strokes is None
+            ],
+        }
+
+    def board_key(self, code: object) -> str:
+        """The version key of a competition's board (for live updates)."""
+        return competition_board(self.competition(code).id)

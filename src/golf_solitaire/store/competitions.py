@@ -1,0 +1,514 @@
+"""Competitions in the database: join codes, members, hole deals, games, daily boards.
+
+Every method is one transaction. A move is checked and written in the same transaction as
+the position it follows (``UPDATE ... WHERE position = ?``), so a replayed or concurrent
+request for the same move fails cleanly on SQLite and PostgreSQL alike, whatever process
+sent it. Every change a board shows bumps that board's version in ``board_versions``: the
+servers watch those counters to push live updates.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from golf_solitaire.store.database import Database, Row, Transaction
+from golf_solitaire.store.store import NotFoundError, StaleMoveError
+
+CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 6
+
+
+class EntryError(ValueError):
+    """A join refused: the name is taken, the player is in already, or entries are closed."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class FinishedError(ValueError):
+    """A change asked of a game or competition that is already finished."""
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
+
+
+def competition_board(competition_id: str) -> str:
+    """The ``board_versions`` key of a competition's leaderboard."""
+    return f"c:{competition_id}"
+
+
+def daily_board(day: str, rules_label: str) -> str:
+    """The ``board_versions`` key of a day's board under one rules preset."""
+    return f"d:{day}:{rules_label}"
+
+
+@dataclass(frozen=True, slots=True)
+class CompetitionRow:
+    """A competition as stored: its settings and, once decided, when and how."""
+
+    id: str
+    code: str
+    name: str
+    holes: int
+    rules: dict[str, Any]
+    rules_label: str
+    deals: str
+    first_deal: int
+    day: str | None
+    match_play: bool
+    created_at: str
+    finished_at: str | None
+    decided_by: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """What a move needs to know about a game: its deal, moves, and where it belongs."""
+
+    id: str
+    rules: dict[str, Any]
+    deal: dict[str, Any]
+    moves: tuple[str, ...]
+    finished: bool
+    competition_id: str | None
+    competition_finished: bool
+    hole: int | None
+    daily: tuple[str, str] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What a checked move does: add ``move`` (or undo the last one), maybe end the hand."""
+
+    move: str | None
+    termination: str | None = None
+    strokes: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DailyEntry:
+    """One line of a daily board: a player's name and strokes (``None`` while playing)."""
+
+    player_id: str
+    name: str
+    game_id: str
+    strokes: int | None
+
+
+_COMPETITION_COLUMNS: Final = (
+    "id, code, name, holes, rules_json, rules_label, deals, first_deal, day, match_play, "
+    "created_at, finished_at, decided_by"
+)
+
+
+def _competition(row: Row) -> CompetitionRow:
+    return CompetitionRow(
+        id=str(row[0]),
+        code=str(row[1]),
+        name=str(row[2]),
+        holes=int(row[3]),
+        rules=json.loads(row[4]),
+        rules_label=str(row[5]),
+        deals=str(row[6]),
+        first_deal=int(row[7]),
+        day=None if row[8] is None else str(row[8]),
+        match_play=bool(row[9]),
+        created_at=str(row[10]),
+        finished_at=None if row[11] is None else str(row[11]),
+        decided_by=None if row[12] is None else str(row[12]),
+    )
+
+
+def _bump(tx: Transaction, board: str) -> None:
+    tx.execute(
+        "INSERT INTO board_versions (board, version) VALUES (?, 1) "
+        "ON CONFLICT (board) DO UPDATE SET version = board_versions.version + 1",
+        (board,),
+    )
+
+
+class CompetitionStore:
+    """Competition tables on the store's database (the games themselves are store games)."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    # Competitions -----------------------------------------------------------------
+
+    def create(
+        self,
+        *,
+        name: str,
+        holes: int,
+        rules: dict[str, Any],
+        rules_label: str,
+        deals: str,
+        first_deal: int,
+        day: str | None,
+        match_play: bool,
+        hole_deals: Sequence[dict[str, Any]],
+    ) -> CompetitionRow:
+        """A new competition with a fresh join code and the deals of its holes."""
+        competition_id = secrets.token_urlsafe(12)
+        now = _now()
+        with self.database.transaction() as tx:
+            while True:
+                code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+                if tx.one("SELECT id FROM competitions WHERE code = ?", (code,)) is None:
+                    break
+            tx.execute(
+                f"INSERT INTO competitions ({_COMPETITION_COLUMNS}) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
+                (
+                    competition_id,
+                    code,
+                    name,
+                    holes,
+                    json.dumps(rules),
+                    rules_label,
+                    deals,
+                    first_deal,
+                    day,
+                    int(match_play),
+                    now,
+                ),
+            )
+            for hole, deal in enumerate(hole_deals, start=1):
+                tx.execute(
+                    "INSERT INTO competition_holes (competition_id, hole, deal_json) "
+                    "VALUES (?, ?, ?)",
+                    (competition_id, hole, json.dumps(deal)),
+                )
+            _bump(tx, competition_board(competition_id))
+        return self.by_code(code)
+
+    def by_code(self, code: str) -> CompetitionRow:
+        """The competition with join code ``code``; NotFoundError otherwise."""
+        with self.database.transaction() as tx:
+            row = tx.one(f"SELECT {_COMPETITION_COLUMNS} FROM competitions WHERE code = ?", (code,))
+        if row is None:
+            raise NotFoundError(f"code: no competition has the join code {code!r}")
+        return _competition(row)
+
+    def versions(self, boards: Sequence[str]) -> dict[str, int]:
+        """The current version of each board named (0 for a board never changed)."""
+        found: dict[str, int] = dict.fromkeys(boards, 0)
+        if not boards:
+            return found
+        marks = ", ".join("?" for _ in boards)
+        with self.database.transaction() as tx:
+            rows = tx.all(
+                f"SELECT board, version FROM board_versions WHERE board IN ({marks})",
+                tuple(boards),
+            )
+        found.update({str(board): int(version) for board, version in rows})
+        return found
+
+    def finish(self, competition_id: str, decided_by: str) -> bool:
+        """Mark the competition decided (once); True if this call did it."""
+        with self.database.transaction() as tx:
+            changed = tx.execute(
+                "UPDATE competitions SET finished_at = ?, decided_by = ? "
+                "WHERE id = ? AND finished_at IS NULL",
+                (_now(), decided_by, competition_id),
+            )
+            if changed:
+                _bump(tx, competition_board(competition_id))
+        return bool(changed)
+
+    # Members ----------------------------------------------------------------------
+
+    def join(self, competition: CompetitionRow, player_id: str, name: str, name_key: str) -> None:
+        """Add a player under ``name``; EntryError when taken, in already, or closed."""
+        with self.database.transaction() as tx:
+            state = tx.one("SELECT finished_at FROM competitions WHERE id = ?", (competition.id,))
+            if state is None or state[0] is not None:
+                raise EntryError("closed", "the competition is finished: entries are closed")
+            done = tx.one(
+                "SELECT COUNT(*) FROM competition_games WHERE competition_id = ? AND hole = ? "
+                "AND strokes IS NOT NULL",
+                (competition.id, competition.holes),
+            )
+            if done and int(done[0]):
+                raise EntryError(
+                    "closed", "entries are closed: a player has already finished the round"
+                )
+            members = tx.all(
+                "SELECT player_id, name_key FROM competition_players WHERE competition_id = ?",
+                (competition.id,),
+            )
+            for member, key in members:
+                if member == player_id:
+                    raise EntryError("joined", "you are already in this competition")
+                if key == name_key:
+                    raise EntryError("name_taken", f"name: {name!r} is taken in this competition")
+            if competition.match_play and len(members) >= 2:
+                raise EntryError("full", "match play is for two players: both have joined")
+            tx.execute(
+                "INSERT INTO competition_players (competition_id, player_id, name, name_key, "
+                "joined_at) VALUES (?, ?, ?, ?, ?)",
+                (competition.id, player_id, name, name_key, _now()),
+            )
+            _bump(tx, competition_board(competition.id))
+
+    def members(self, competition_id: str) -> list[tuple[str, str]]:
+        """(player id, name) of every member, in joining order."""
+        with self.database.transaction() as tx:
+            rows = tx.all(
+                "SELECT player_id, name FROM competition_players WHERE competition_id = ? "
+                "ORDER BY joined_at, name",
+                (competition_id,),
+            )
+        return [(str(player), str(name)) for player, name in rows]
+
+    def scores(self, competition_id: str) -> list[tuple[str, int, int | None]]:
+        """(player id, hole, strokes or ``None`` while in play) of every game started."""
+        with self.database.transaction() as tx:
+            rows = tx.all(
+                "SELECT player_id, hole, strokes FROM competition_games "
+                "WHERE competition_id = ? ORDER BY hole",
+                (competition_id,),
+            )
+        return [
+            (str(player), int(hole), None if strokes is None else int(strokes))
+            for player, hole, strokes in rows
+        ]
+
+    # Holes and games --------------------------------------------------------------
+
+    def hole_deal(self, competition_id: str, hole: int) -> dict[str, Any] | None:
+        """The deal identity of ``hole`` (round holes, then playoff holes), or ``None``."""
+        with self.database.transaction() as tx:
+            row = tx.one(
+                "SELECT deal_json FROM competition_holes WHERE competition_id = ? AND hole = ?",
+                (competition_id, hole),
+            )
+        return None if row is None else dict(json.loads(row[0]))
+
+    def add_hole_deal(self, competition_id: str, hole: int, deal: dict[str, Any]) -> None:
+        """Add a playoff hole's deal; a concurrent identical call is harmless."""
+        with self.database.transaction() as tx:
+            tx.execute(
+                "INSERT INTO competition_holes (competition_id, hole, deal_json) "
+                "VALUES (?, ?, ?) ON CONFLICT (competition_id, hole) DO NOTHING",
+                (competition_id, hole, json.dumps(deal)),
+            )
+
+    def game_of(self, competition_id: str, player_id: str, hole: int) -> str | None:
+        """The id of the player's game on ``hole``, or ``None`` before it is started."""
+        with self.database.transaction() as tx:
+            row = tx.one(
+                "SELECT game_id FROM competition_games WHERE competition_id = ? "
+                "AND player_id = ? AND hole = ?",
+                (competition_id, player_id, hole),
+            )
+        return None if row is None else str(row[0])
+
+    def start_game(
+        self,
+        player_id: str,
+        *,
+        rules: dict[str, Any],
+        rules_label: str,
+        deal: dict[str, Any],
+        competition_id: str | None = None,
+        hole: int | None = None,
+        daily: tuple[str, str, str] | None = None,
+    ) -> str:
+        """The player's competitive game on a competition hole or a daily deal, started once.
+
+        ``daily`` is (day, rules label, name) to put the game on that day's board. Two
+        concurrent calls give the same game.
+        """
+        game_id = secrets.token_urlsafe(12)
+        now = _now()
+        with self.database.transaction() as tx:
+            tx.execute(
+                "INSERT INTO games (rules_label, id, player_id, rules_json, deal_json, "
+                "competitive, meta_json, position, round_id, hole, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, 1, ?, 0, NULL, ?, ?, ?)",
+                (
+                    rules_label,
+                    game_id,
+                    player_id,
+                    json.dumps(rules),
+                    json.dumps(deal),
+                    json.dumps({"competition": competition_id} if competition_id else {}),
+                    hole,
+                    now,
+                    now,
+                ),
+            )
+            if competition_id is not None:
+                added = tx.execute(
+                    "INSERT INTO competition_games (competition_id, player_id, hole, game_id) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (competition_id, player_id, hole) "
+                    "DO NOTHING",
+                    (competition_id, player_id, hole, game_id),
+                )
+                if not added:
+                    tx.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                    row = tx.one(
+                        "SELECT game_id FROM competition_games WHERE competition_id = ? "
+                        "AND player_id = ? AND hole = ?",
+                        (competition_id, player_id, hole),
+                    )
+                    assert row is not None
+                    return str(row[0])
+                _bump(tx, competition_board(competition_id))
+            if daily is not None:
+                day, label, name = daily
+                added = tx.execute(
+                    "INSERT INTO daily_entries (day, rules_label, player_id, name, game_id) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (day, rules_label, player_id) "
+                    "DO NOTHING",
+                    (day, label, player_id, name, game_id),
+                )
+                if added:
+                    _bump(tx, daily_board(day, label))
+                elif competition_id is None:
+                    tx.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                    row = tx.one(
+                        "SELECT game_id FROM daily_entries WHERE day = ? AND rules_label = ? "
+                        "AND player_id = ?",
+                        (day, label, player_id),
+                    )
+                    assert row is not None
+                    return str(row[0])
+        return game_id
+
+    def change_game(
+        self,
+        game_id: str,
+        player_id: str,
+        index: int,
+        check: Callable[[GameLine], Change],
+    ) -> tuple[GameLine, Change]:
+        """Apply the change ``check`` approves to the game at move ``index``, atomically.
+
+        NotFoundError for another player's game, StaleMoveError when the game is not at
+        ``index`` (a replayed or raced request), FinishedError when it is over.
+        """
+        with self.database.transaction() as tx:
+            row = tx.one(
+                "SELECT g.rules_json, g.deal_json, g.position, g.finished_at, "
+                "cg.competition_id, cg.hole, c.finished_at, d.day, d.rules_label "
+                "FROM games g "
+                "LEFT JOIN competition_games cg ON cg.game_id = g.id "
+                "LEFT JOIN competitions c ON c.id = cg.competition_id "
+                "LEFT JOIN daily_entries d ON d.game_id = g.id "
+                "WHERE g.id = ? AND g.player_id = ? AND g.competitive = 1",
+                (game_id, player_id),
+            )
+            if row is None:
+                raise NotFoundError(f"game {game_id!r} not found")
+            position = int(row[2])
+            moves = tx.all(
+                "SELECT move FROM moves WHERE game_id = ? AND idx < ? ORDER BY idx",
+                (game_id, position),
+            )
+            line = GameLine(
+                id=game_id,
+                rules=json.loads(row[0]),
+                deal=json.loads(row[1]),
+                moves=tuple(str(move) for (move,) in moves),
+                finished=row[3] is not None,
+                competition_id=None if row[4] is None else str(row[4]),
+                competition_finished=row[6] is not None,
+                hole=None if row[5] is None else int(row[5]),
+                daily=None if row[7] is None else (str(row[7]), str(row[8])),
+            )
+            if line.finished:
+                raise FinishedError("the game is over: it cannot be changed")
+            if line.competition_finished:
+                raise FinishedError("the competition is finished: it cannot be changed")
+            if index != position:
+                raise StaleMoveError(
+                    f"index: move {index} is stale, the game is at move {position}"
+                )
+            change = check(line)
+            now = _now()
+            after = index - 1 if change.move is None else index + 1
+            updated = tx.execute(
+                "UPDATE games SET position = ?, updated_at = ? WHERE id = ? AND position = ?",
+                (after, now, game_id, index),
+            )
+            if updated != 1:
+                raise StaleMoveError(f"index: move {index} is stale")
+            tx.execute(
+                "DELETE FROM moves WHERE game_id = ? AND idx >= ?", (game_id, min(index, after))
+            )
+            if change.move is not None:
+                tx.execute(
+                    "INSERT INTO moves (game_id, idx, move, played_at) VALUES (?, ?, ?, ?)",
+                    (game_id, index, change.move, now),
+                )
+            if change.termination is not None:
+                tx.execute(
+                    "UPDATE games SET finished_at = ?, termination = ?, strokes = ? WHERE id = ?",
+                    (now, change.termination, change.strokes, game_id),
+                )
+                if line.competition_id is not None:
+                    tx.execute(
+                        "UPDATE competition_games SET strokes = ? WHERE game_id = ?",
+                        (change.strokes, game_id),
+                    )
+                    _bump(tx, competition_board(line.competition_id))
+                if line.daily is not None:
+                    tx.execute(
+                        "UPDATE daily_entries SET strokes = ?, finished_at = ? WHERE game_id = ?",
+                        (change.strokes, now, game_id),
+                    )
+                    _bump(tx, daily_board(*line.daily))
+        return line, change
+
+    def game_line(self, game_id: str, player_id: str) -> tuple[tuple[str, ...], dict[str, Any]]:
+        """The moves and rules/deal of the player's competitive game (to show it)."""
+        with self.database.transaction() as tx:
+            row = tx.one(
+                "SELECT rules_json, deal_json, position FROM games "
+                "WHERE id = ? AND player_id = ? AND competitive = 1",
+                (game_id, player_id),
+            )
+            if row is None:
+                raise NotFoundError(f"game {game_id!r} not found")
+            moves = tx.all(
+                "SELECT move FROM moves WHERE game_id = ? AND idx < ? ORDER BY idx",
+                (game_id, int(row[2])),
+            )
+        return tuple(str(move) for (move,) in moves), {
+            "rules": json.loads(row[0]),
+            "deal": json.loads(row[1]),
+        }
+
+    # Daily boards -----------------------------------------------------------------
+
+    def daily_entries(self, day: str, rules_label: str) -> list[DailyEntry]:
+        """Everyone on the board of ``day`` under ``rules_label``, in joining order."""
+        with self.database.transaction() as tx:
+            rows = tx.all(
+                "SELECT d.player_id, d.name, d.game_id, d.strokes FROM daily_entries d "
+                "JOIN games g ON g.id = d.game_id WHERE d.day = ? AND d.rules_label = ? "
+                "ORDER BY g.created_at",
+                (day, rules_label),
+            )
+        return [
+            DailyEntry(str(p), str(n), str(g), None if s is None else int(s)) for p, n, g, s in rows
+        ]
+
+    def daily_game(self, day: str, rules_label: str, player_id: str) -> str | None:
+        """The player's game on that day's board, or ``None``."""
+        with self.database.transaction() as tx:
+            row = tx.one(
+                "SELECT game_id FROM daily_entries WHERE day = ? AND rules_label = ? "
+                "AND player_id = ?",
+                (day, rules_label, player_id),
+            )
+        return None if row is None else str(row[0])

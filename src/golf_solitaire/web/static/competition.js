@@ -1,0 +1,366 @@
+/* Competitions in the browser: create, join, play the holes, watch the board live.
+   The server owns every game; this page only sends moves and draws what it is told.
+   Every name from the server is escaped before it goes into the page. */
+"use strict";
+
+const TOKEN_KEY = "golf.competition.token";
+const PRESETS = ["strict", "putt-putt", "queens-on-kings", "pysolfc-golf", "jokers", "empty-start", "black-hole"];
+const SUITS = { H: "♥", D: "♦", S: "♠", C: "♣" };
+const state = { lang: "en", texts: {}, view: null, code: null, board: null, game: null, hole: null,
+  source: null, day: null, busy: false };
+
+const $ = (id) => document.getElementById(id);
+
+function esc(value) {
+  return String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function t(key, params = {}) {
+  const template = state.texts[key] || key;
+  return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+function token() { return localStorage.getItem(TOKEN_KEY); }
+
+async function api(method, path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (token()) headers["X-Golf-Token"] = token();
+  const sep = path.includes("?") ? "&" : "?";
+  const response = await fetch(`${path}${sep}lang=${state.lang}`, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const reason = response.headers.get("X-Golf-Reason") || "";
+    const error = new Error(state.texts[`competition.error.${reason}`] || data.detail || response.statusText);
+    error.status = response.status;
+    error.reason = reason;
+    throw error;
+  }
+  return data;
+}
+
+function say(text) { $("message").textContent = text || ""; }
+
+async function loadTexts(lang) {
+  state.lang = lang;
+  state.texts = await (await fetch(`/api/competition-texts/${lang}`)).json();
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const select of [$("create-rules"), $("daily-rules")]) {
+    const chosen = select.value || "strict";
+    select.innerHTML = PRESETS.map((name) =>
+      `<option value="${esc(name)}">${esc(t(`preset.${name}.title`))}</option>`).join("");
+    select.value = chosen;
+  }
+}
+
+/* Cards ------------------------------------------------------------------------------- */
+
+function cardHtml(text, extra = "", attrs = "") {
+  if (text === "JK") return `<div class="card joker ${extra}" ${attrs}>★</div>`;
+  const rank = text[0] === "T" ? "10" : text[0];
+  const suit = text[1];
+  const red = suit === "H" || suit === "D" ? "red" : "";
+  return `<div class="card ${red} ${extra}" ${attrs} data-card="${esc(text)}">${esc(rank)}${SUITS[suit] || ""}</div>`;
+}
+
+function renderGame() {
+  const view = state.game;
+  const section = $("play");
+  if (!view) { section.hidden = true; return; }
+  section.hidden = false;
+  const table = view.table;
+  const legal = new Set(table.legal_moves);
+  const holes = state.board ? state.board.competition.holes : 1;
+  const label = state.view === "daily" ? t("competition.daily.title")
+    : state.hole > holes ? t("competition.play.playoff", { number: state.hole - holes })
+    : t("competition.play.hole", { hole: state.hole, holes });
+  $("play-hole").textContent = label;
+  $("play-moves").textContent = table.move_count;
+  $("play-strokes").textContent = table.score;
+  $("tableau").innerHTML = table.columns.map((column, index) => {
+    const cards = column.map((card, row) => {
+      const top = row === column.length - 1;
+      const playable = top && legal.has(String(index)) && !view.finished;
+      const attrs = `style="--row:${row}" ${top ? `data-column="${index}" role="button" tabindex="0"` : ""}`;
+      return cardHtml(card, playable ? "playable" : "", attrs);
+    }).join("");
+    return `<div class="column" data-index="${index}">${cards}</div>`;
+  }).join("");
+  const waste = table.waste;
+  $("waste").innerHTML = waste.length ? cardHtml(waste[waste.length - 1]) : "";
+  $("stock-count").textContent = table.stock_count;
+  $("stock").disabled = !legal.has("d") || view.finished;
+  $("btn-undo").disabled = !view.can_undo || view.finished;
+  $("btn-next").hidden = !(view.finished && state.view === "competition");
+  $("play-note").textContent = view.finished
+    ? t("competition.play.finished_hole", { strokes: view.strokes }) : "";
+}
+
+async function move(text) {
+  if (!state.game || state.busy || state.game.finished) return;
+  state.busy = true;
+  try {
+    state.game = await api("POST", `/api/competition-games/${state.game.game_id}/moves`,
+      { move: text, index: state.game.index });
+    say("");
+  } catch (error) {
+    say(error.message);
+    if (error.status === 409) await refreshGame();
+  } finally {
+    state.busy = false;
+    renderGame();
+  }
+}
+
+async function undo() {
+  if (!state.game || state.busy) return;
+  state.busy = true;
+  try {
+    state.game = await api("POST", `/api/competition-games/${state.game.game_id}/undo`, { index: state.game.index });
+    say("");
+  } catch (error) {
+    say(error.message);
+  } finally {
+    state.busy = false;
+    renderGame();
+  }
+}
+
+async function refreshGame() {
+  if (state.game) state.game = await api("GET", `/api/competition-games/${state.game.game_id}`);
+}
+
+/* Boards ------------------------------------------------------------------------------- */
+
+function me() { return localStorage.getItem(`${TOKEN_KEY}.id`); }
+
+function phaseText(board) {
+  if (board.phase === "playoff") return t("competition.phase.playoff", { players: board.playoff.players.join(", ") });
+  if (board.phase !== "finished") return "";
+  if (board.decided === "match") {
+    return board.winner === null ? t("competition.match.halved") : t("competition.phase.match", { winner: board.winner });
+  }
+  if (board.decided === "playoff") return t("competition.phase.playoff_won", { winner: board.winner, count: board.playoff_holes });
+  return t("competition.phase.total", { winner: board.winner });
+}
+
+function matchText(match) {
+  const params = { leader: match.leader, lead: match.lead, to_play: match.to_play };
+  if (match.code === "all_square" && match.to_play) return t("competition.match.all_square_to_play", params);
+  return t(`competition.match.${match.code}`, params);
+}
+
+function renderBoard() {
+  const board = state.board;
+  if (!board) return;
+  const c = board.competition;
+  $("comp-name").textContent = c.name;
+  const deals = t(`competition.deals.${c.deals}`);
+  $("comp-facts").textContent = [t("competition.facts.holes", { holes: c.holes }), t(`preset.${c.rules}.title`), deals,
+    c.match_play ? t("competition.create.match_play") : ""].filter(Boolean).join(" · ");
+  $("comp-code").textContent = c.code;
+  const link = `${location.origin}/c/${c.code}`;
+  $("comp-link").href = link;
+  $("comp-link").textContent = link;
+  $("phase").textContent = phaseText(board);
+  const match = $("match");
+  match.hidden = !board.match;
+  if (board.match) match.textContent = matchText(board.match);
+  const holes = Array.from({ length: c.holes }, (_, i) => i + 1);
+  const head = `<thead><tr><th>${esc(t("competition.board.position"))}</th><th class="name">${esc(t("competition.board.name"))}</th>`
+    + `<th>${esc(t("competition.board.holes"))}</th><th>${esc(t("competition.board.total"))}</th>`
+    + `<th>${esc(t("competition.board.to_par"))}</th>${holes.map((h) => `<th class="card-holes">${h}</th>`).join("")}`
+    + `<th class="card-holes">${esc(t("competition.board.playoff"))}</th></tr></thead>`;
+  const rows = board.standings.map((line) => {
+    const cells = holes.map((h) => `<td class="card-holes">${h <= line.card.length ? line.card[h - 1] : ""}</td>`).join("");
+    const playing = line.playing_hole ? ` <small>${esc(t("competition.board.playing", { hole: line.playing_hole }))}</small>` : "";
+    return `<tr class="${line.player_id === me() ? "me" : ""}" data-player="${esc(line.name)}"><td>${esc(line.position_text)}</td>`
+      + `<td class="name">${esc(line.name)}${playing}</td><td class="holes">${line.holes_played}</td>`
+      + `<td class="total">${line.total}</td><td>${esc(line.to_par_text)}</td>${cells}`
+      + `<td class="card-holes">${esc(line.playoff.join(" · "))}</td></tr>`;
+  }).join("");
+  const empty = board.standings.length ? "" : `<tr><td colspan="${6 + c.holes}">${esc(t("competition.board.empty"))}</td></tr>`;
+  $("board-table").innerHTML = head + `<tbody>${rows}${empty}</tbody>`;
+  const joined = board.standings.some((line) => line.player_id === me());
+  $("join-form").hidden = joined || board.phase === "finished";
+}
+
+function renderDaily(board) {
+  $("daily-facts").textContent = t("competition.daily.facts", { day: board.day, number: board.deal_number });
+  const head = `<thead><tr><th>${esc(t("competition.board.position"))}</th><th class="name">${esc(t("competition.board.name"))}</th>`
+    + `<th>${esc(t("competition.play.strokes"))}</th><th>${esc(t("competition.board.to_par"))}</th></tr></thead>`;
+  const rows = board.standings.map((line) => `<tr class="${line.player_id === me() ? "me" : ""}" data-player="${esc(line.name)}">`
+    + `<td>${line.tied ? "T" : ""}${line.position}</td><td class="name">${esc(line.name)}</td>`
+    + `<td class="total">${line.strokes}</td><td>${esc(line.to_par_text)}</td></tr>`).join("");
+  const playing = board.playing.map((line) => `<tr><td></td><td class="name">${esc(line.name)} <small>${esc(t("competition.daily.playing"))}</small></td><td></td><td></td></tr>`).join("");
+  $("board-table").innerHTML = head + `<tbody>${rows}${playing}</tbody>`;
+  $("phase").textContent = "";
+}
+
+function listen(url, onBoard) {
+  if (state.source) state.source.close();
+  const source = new EventSource(url);
+  state.source = source;
+  source.addEventListener("board", (event) => {
+    $("live").textContent = t("competition.live");
+    onBoard(JSON.parse(event.data));
+  });
+  source.onerror = () => { $("live").textContent = t("competition.reconnecting"); };
+}
+
+/* Competition flow ------------------------------------------------------------------- */
+
+async function nextGame() {
+  try {
+    const reply = await api("POST", `/api/competitions/${state.code}/play`);
+    if (reply.state === "playing") {
+      state.game = reply.game;
+      state.hole = reply.hole;
+      say("");
+    } else {
+      state.game = null;
+      say(reply.state === "waiting" ? t("competition.play.waiting") : t("competition.play.over"));
+    }
+  } catch (error) {
+    if (error.status !== 404 && error.status !== 401) say(error.message);
+  }
+  renderGame();
+}
+
+async function openCompetition(code) {
+  state.view = "competition";
+  state.code = code.toUpperCase();
+  $("competition").hidden = false;
+  try {
+    state.board = await api("GET", `/api/competitions/${state.code}`);
+  } catch (error) {
+    say(error.message);
+    $("competition").hidden = true;
+    return;
+  }
+  renderBoard();
+  listen(`/api/competitions/${state.code}/events`, (board) => {
+    const before = state.board;
+    state.board = board;
+    renderBoard();
+    if (!state.game && before && board.standings.some((line) => line.player_id === me())) nextGame();
+  });
+  if (state.board.standings.some((line) => line.player_id === me())) await nextGame();
+}
+
+async function join(event) {
+  event.preventDefault();
+  try {
+    const reply = await api("POST", `/api/competitions/${state.code}/players`, { name: $("join-name").value });
+    remember(reply);
+    state.board = await api("GET", `/api/competitions/${state.code}`);
+    renderBoard();
+    await nextGame();
+  } catch (error) {
+    if (error.status === 401) localStorage.removeItem(TOKEN_KEY);
+    say(error.message);
+  }
+}
+
+function remember(reply) {
+  if (reply.token) localStorage.setItem(TOKEN_KEY, reply.token);
+  if (reply.player_id) localStorage.setItem(`${TOKEN_KEY}.id`, reply.player_id);
+}
+
+async function create(event) {
+  event.preventDefault();
+  const deals = $("create-deals").value;
+  const body = { name: $("create-name").value, holes: Number($("create-holes").value), rules: $("create-rules").value,
+    deals, match_play: $("create-match").checked };
+  if (deals !== "daily") body.deal_number = Number($("create-deal-number").value);
+  try {
+    const created = await api("POST", "/api/competitions", body);
+    history.pushState({}, "", `/c/${created.code}`);
+    $("setup").hidden = true;
+    await openCompetition(created.code);
+    say(t("competition.created", { code: created.code }));
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+/* Daily flow -------------------------------------------------------------------------- */
+
+function openDaily() {
+  state.view = "daily";
+  $("daily").hidden = false;
+  $("competition").hidden = false;
+  for (const id of ["comp-name", "comp-facts", "join-form"]) $(id).hidden = true;
+  document.querySelector("#competition .share").hidden = true;
+  state.day = new Date().toISOString().slice(0, 10);
+  const rules = $("daily-rules").value || "strict";
+  listen(`/api/daily/${state.day}/events?rules=${encodeURIComponent(rules)}`, renderDaily);
+}
+
+async function playDaily(event) {
+  event.preventDefault();
+  try {
+    const reply = await api("POST", "/api/daily/players", { name: $("daily-name").value, rules: $("daily-rules").value });
+    remember(reply);
+    state.game = reply.game;
+    state.hole = 1;
+    renderGame();
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+/* Start ------------------------------------------------------------------------------- */
+
+function wire() {
+  $("tableau").addEventListener("click", (event) => {
+    const card = event.target.closest("[data-column]");
+    if (card) move(card.dataset.column);
+  });
+  $("tableau").addEventListener("keydown", (event) => {
+    const card = event.target.closest("[data-column]");
+    if (card && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); move(card.dataset.column); }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement) return;
+    if (/^[1-9]$/.test(event.key)) move(String(Number(event.key) - 1));
+    else if (event.key === "d" || event.key === " ") move("d");
+  });
+  $("stock").addEventListener("click", () => move("d"));
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-next").addEventListener("click", nextGame);
+  $("join-form").addEventListener("submit", join);
+  $("create-form").addEventListener("submit", create);
+  $("daily-form").addEventListener("submit", playDaily);
+  $("daily-rules").addEventListener("change", () => openDaily());
+  $("create-deals").addEventListener("change", () => {
+    $("deal-number-label").hidden = $("create-deals").value === "daily";
+  });
+  $("join-code-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    location.href = `/c/${encodeURIComponent($("join-code").value.trim().toUpperCase())}`;
+  });
+  $("select-lang").addEventListener("change", async () => {
+    localStorage.setItem("golf.lang", $("select-lang").value);
+    await loadTexts($("select-lang").value);
+    renderGame();
+    if (state.board && state.view === "competition") renderBoard();
+    if (state.view === "daily") openDaily();
+  });
+}
+
+async function start() {
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get("lang") || localStorage.getItem("golf.lang") || (navigator.language || "en").slice(0, 2);
+  const lang = ["en", "it", "nl", "es", "fr"].includes(wanted) ? wanted : "en";
+  $("select-lang").value = lang;
+  await loadTexts(lang);
+  wire();
+  const path = location.pathname;
+  if (path.startsWith("/c/")) await openCompetition(decodeURIComponent(path.slice(3)));
+  else if (path.startsWith("/daily")) openDaily();
+  else $("setup").hidden = false;
+}
+
+start();

@@ -1,0 +1,63 @@
+"""Shared helpers for the competition tests: players that play whole holes by simple policies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+Policy = Callable[[list[str]], str]
+
+
+def first_move(moves: list[str]) -> str:
+    """Play the leftmost playable column, else draw."""
+    return moves[0]
+
+
+def draw_first(moves: list[str]) -> str:
+    """Draw whenever possible (a poor golfer), else play."""
+    return "d" if "d" in moves else moves[0]
+
+
+def last_play(moves: list[str]) -> str:
+    """Play the rightmost playable column, else draw."""
+    plays = [move for move in moves if move != "d"]
+    return plays[-1] if plays else "d"
+
+
+def headers(token: str) -> dict[str, str]:
+    """The token header of a player."""
+    return {"X-Golf-Token": token}
+
+
+def create(client: TestClient, **fields: Any) -> dict[str, Any]:
+    """Create a competition (9 holes, strict, from deal 1 unless told)."""
+    body = {"name": "Club night", "holes": 9, "rules": "strict", "deals": "number", **fields}
+    reply = client.post("/api/competitions", json=body)
+    assert reply.status_code == 201, reply.text
+    return dict(reply.json())
+
+
+def join(client: TestClient, code: str, name: str) -> dict[str, Any]:
+    """Join as a new player; returns the reply with the token."""
+    reply = client.post(f"/api/competitions/{code}/players", json={"name": name})
+    assert reply.status_code == 201, reply.text
+    return dict(reply.json())
+
+
+def play_hole(client: TestClient, code: str, token: str, policy: Policy) -> dict[str, Any]:
+    """Play the player's current hole to its end; returns the last game view."""
+    state = client.post(f"/api/competitions/{code}/play", headers=headers(token)).json()
+    assert state["state"] == "playing", state
+    view = state["game"]
+    while not view["finished"]:
+        move = policy(view["table"]["legal_moves"])
+        reply = client.post(
+            f"/api/competition-games/{view['game_id']}/moves",
+            json={"move": move, "index": view["index"]},
+            headers=headers(token),
+        )
+        assert reply.status_code == 200, reply.text
+        view = reply.json()
+    return dict(view)

@@ -1,0 +1,199 @@
+"""The competition API on SQLite and PostgreSQL: whole rounds, playoffs, match play, daily."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from golf_solitaire import Deal, Game, Move, Rules
+from tests.competitions.helpers import (
+    Policy,
+    create,
+    draw_first,
+    first_move,
+    headers,
+    join,
+    last_play,
+    play_hole,
+)
+
+
+def expected_strokes(deal: Deal, policy: Policy) -> int:
+    """Strokes of ``policy`` on ``deal``, worked out here without the server."""
+    game = Game(deal, competitive=True)
+    while not game.is_over:
+        game.apply(Move.parse(policy([str(move) for move in game.legal_moves()])))
+    assert game.outcome is not None
+    return game.outcome.strokes
+
+
+def board(client: TestClient, code: str) -> dict[str, Any]:
+    reply = client.get(f"/api/competitions/{code}")
+    assert reply.status_code == 200, reply.text
+    return dict(reply.json())
+
+
+def test_a_round_is_scored_by_the_server_and_ranked(client: TestClient) -> None:
+    created = create(client, deal_number=7, name="Tuesday <b>club</b>")
+    code = created["code"]
+    assert len(code) == 6 and created["link"].endswith(f"/c/{code}")
+    ann = join(client, code, "Ann")
+    bob = join(client, code, "Bob")
+    for hole in range(1, 10):
+        play_hole(client, code, ann["token"], first_move)
+        play_hole(client, code, bob["token"], draw_first)
+        line = {item["name"]: item for item in board(client, code)["standings"]}
+        assert line["Ann"]["holes_played"] == hole
+    result = board(client, code)
+    rules = Rules.named("strict")
+    ann_card = [expected_strokes(Deal.numbered(7 + h, rules), first_move) for h in range(9)]
+    bob_card = [expected_strokes(Deal.numbered(7 + h, rules), draw_first) for h in range(9)]
+    assert result["competition"]["name"] == "Tuesday <b>club</b>"
+    lines = {item["name"]: item for item in result["standings"]}
+    assert lines["Ann"]["card"] == ann_card and lines["Bob"]["card"] == bob_card
+    assert lines["Ann"]["total"] == sum(ann_card)
+    assert lines["Ann"]["to_par"] == sum(ann_card) - 45
+    if sum(ann_card) != sum(bob_card):
+        assert result["phase"] == "finished" and result["decided"] == "total"
+        assert result["winner"] == ("Ann" if sum(ann_card) < sum(bob_card) else "Bob")
+        assert result["standings"][0]["position"] == 1
+        assert (
+            client.post(f"/api/competitions/{code}/players", json={"name": "Cy"}).status_code == 409
+        )
+        done = client.post(f"/api/competitions/{code}/play", headers=headers(ann["token"]))
+        assert done.json()["state"] == "finished"
+    else:
+        assert result["phase"] == "playoff"
+
+
+def test_a_tie_goes_to_playoff_holes_on_one_new_deal_until_decided(client: TestClient) -> None:
+    code = create(client, deal_number=3)["code"]
+    ann = join(client, code, "Ann")
+    bob = join(client, code, "Bob")
+    for _ in range(9):
+        play_hole(client, code, ann["token"], first_move)
+        play_hole(client, code, bob["token"], first_move)
+    tied = board(client, code)
+    assert tied["phase"] == "playoff" and tied["playoff"]["hole"] == 10
+    assert sorted(tied["playoff"]["players"]) == ["Ann", "Bob"]
+    assert all(line["position_text"] == "T1" for line in tied["standings"])
+    # Both get the same new deal for the playoff hole.
+    starts = []
+    for token in (ann["token"], bob["token"]):
+        state = client.post(f"/api/competitions/{code}/play", headers=headers(token)).json()
+        assert state["hole"] == 10
+        starts.append(state["game"]["table"]["columns"])
+    assert starts[0] == starts[1]
+    play_hole(client, code, ann["token"], first_move)
+    play_hole(client, code, bob["token"], first_move)
+    again = board(client, code)
+    assert again["phase"] == "playoff" and again["playoff"]["hole"] == 11
+    holes = 2
+    while True:
+        ann_view = play_hole(client, code, ann["token"], first_move)
+        bob_view = play_hole(client, code, bob["token"], last_play)
+        if ann_view["strokes"] != bob_view["strokes"]:
+            break
+        holes += 1
+    final = board(client, code)
+    assert final["phase"] == "finished" and final["decided"] == "playoff"
+    assert final["playoff_holes"] == holes
+    winner = "Ann" if ann_view["strokes"] < bob_view["strokes"] else "Bob"
+    assert final["winner"] == winner and final["standings"][0]["name"] == winner
+    assert final["standings"][0]["position_text"] == "1"
+    assert final["competition"]["finished_at"] is not None
+
+
+def test_match_play_for_two(client: TestClient) -> None:
+    code = create(client, deal_number=11, match_play=True)["code"]
+    ann = join(client, code, "Ann")
+    bob = join(client, code, "Bob")
+    full = client.post(f"/api/competitions/{code}/players", json={"name": "Cy"})
+    assert full.status_code == 409 and full.headers["X-Golf-Reason"] == "full"
+    assert board(client, code)["match"]["code"] == "all_square"
+    for _ in range(9):
+        state = board(client, code)
+        if state["phase"] == "finished":
+            break
+        play_hole(client, code, ann["token"], first_move)
+        play_hole(client, code, bob["token"], draw_first)
+        match = board(client, code)["match"]
+        won_a, won_b = match["holes_won"]
+        assert match["lead"] == abs(won_a - won_b)
+        assert match["to_play"] == 9 - match["holes_played"]
+        assert match["code"] in ("all_square", "up", "dormie", "won", "won_up", "halved")
+    final = board(client, code)
+    assert final["phase"] == "finished" and final["decided"] == "match"
+    assert final["match"]["finished"]
+    if final["match"]["code"] == "won":
+        assert final["match"]["text"].endswith(
+            f"won {final['match']['lead']} & {final['match']['to_play']}"
+        )
+        state = client.post(f"/api/competitions/{code}/play", headers=headers(ann["token"])).json()
+        assert state["state"] == "finished"
+
+
+def test_daily_board_lists_everyone_who_played_the_daily_deal(client: TestClient) -> None:
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    reply = client.post("/api/daily/players", json={"name": "Dee", "rules": "strict"})
+    assert reply.status_code == 201, reply.text
+    dee = reply.json()
+    assert dee["day"] == today
+    view = dee["game"]
+    while not view["finished"]:
+        view = client.post(
+            f"/api/competition-games/{view['game_id']}/moves",
+            json={"move": first_move(view["table"]["legal_moves"]), "index": view["index"]},
+            headers=headers(dee["token"]),
+        ).json()
+    # A competition on the daily deals puts hole 1 on the same board.
+    code = create(client, deals="daily")["code"]
+    eve = join(client, code, "Eve")
+    pending = client.get(f"/api/daily/{today}").json()
+    eve_view = play_hole(client, code, eve["token"], draw_first)
+    daily = client.get(f"/api/daily/{today}?rules=strict").json()
+    names = {line["name"]: line for line in daily["standings"]}
+    assert set(names) == {"Dee", "Eve"} and pending["version"] < daily["version"]
+    assert names["Dee"]["strokes"] == view["strokes"]
+    assert names["Eve"]["strokes"] == eve_view["strokes"]
+    rules = Rules.named("strict")
+    assert daily["deal_number"] == Deal.daily(today, rules).number
+    assert view["strokes"] == expected_strokes(Deal.daily(today, rules), first_move)
+    again = client.post(
+        "/api/daily/players", json={"name": "Dee"}, headers=headers(dee["token"])
+    ).json()
+    assert again["game"]["game_id"] == view["game_id"]
+    assert client.get("/api/daily/2026-13-01").status_code == 400
+    assert client.get(f"/api/daily/{today}?rules=golfish").status_code == 400
+
+
+def test_winnable_deals_need_the_solver_or_are_clearable(client: TestClient) -> None:
+    try:
+        import golf_solitaire.solver  # noqa: F401
+    except ImportError:
+        reply = client.post(
+            "/api/competitions", json={"name": "W", "holes": 9, "deals": "winnable"}
+        )
+        assert reply.status_code == 400
+        assert reply.headers["X-Golf-Reason"] == "needs_solver"
+        assert "solver" in reply.json()["detail"]
+        return
+    code = create(client, deals="winnable", deal_number=1)["code"]
+    first = board(client, code)["competition"]["first_deal"]
+    assert first == 1
+    ann = join(client, code, "Ann")
+    state = client.post(f"/api/competitions/{code}/play", headers=headers(ann["token"])).json()
+    assert state["game"]["table"]["columns"]
+
+
+def test_texts_and_pages(client: TestClient) -> None:
+    for lang in ("en", "it", "nl", "es", "fr"):
+        texts = client.get(f"/api/competition-texts/{lang}").json()
+        assert texts["competition.match.won"].count("{leader}") == 1
+    assert client.get("/api/competition-texts/xx").status_code == 404
+    for path in ("/competition", "/c/ABCDEF", "/daily"):
+        page = client.get(path)
+        assert page.status_code == 200 and "competition.js" in page.text
+    assert client.get("/static/competition.js").status_code == 200

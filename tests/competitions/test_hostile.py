@@ -1,0 +1,211 @@
+"""Hostile and bad requests: other players' games, forged scores, replays, bad input, limits."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from golf_solitaire import Deal, Game, Move, Rules
+from golf_solitaire.competitions import CompetitionService
+from golf_solitaire.competitions.app import create_app
+from golf_solitaire.store import StaleMoveError, open_store
+from golf_solitaire.store.competitions import FinishedError
+from tests.competitions.helpers import create, first_move, headers, join, last_play, play_hole
+
+
+def start(client: TestClient, code: str, token: str) -> dict[str, object]:
+    state = client.post(f"/api/competitions/{code}/play", headers=headers(token)).json()
+    assert state["state"] == "playing"
+    return dict(state["game"])
+
+
+def test_a_player_acts_only_on_their_own_game(client: TestClient) -> None:
+    code = create(client)["code"]
+    ann = join(client, code, "Ann")
+    bob = join(client, code, "Bob")
+    game = start(client, code, ann["token"])
+    url = f"/api/competition-games/{game['game_id']}"
+    body = {"move": game["table"]["legal_moves"][0], "index": 0}  # type: ignore[index]
+    assert client.post(f"{url}/moves", json=body, headers=headers(bob["token"])).status_code == 404
+    assert client.get(url, headers=headers(bob["token"])).status_code == 404
+    assert client.post(f"{url}/moves", json=body).status_code == 401
+    forged = headers("not-a-real-token-" + "x" * 20)
+    assert client.post(f"{url}/moves", json=body, headers=forged).status_code == 401
+    assert client.get(url, headers=headers(ann["token"])).json()["index"] == 0
+    outsider = client.post("/api/daily/players", json={"name": "Zed"}).json()
+    denied = client.post(f"/api/competitions/{code}/play", headers=headers(outsider["token"]))
+    assert denied.status_code == 404
+
+
+def test_scores_cannot_be_forged_and_moves_cannot_be_replayed(client: TestClient) -> None:
+    code = create(client, deal_number=2)["code"]
+    ann = join(client, code, "Ann")
+    game = start(client, code, ann["token"])
+    url = f"/api/competition-games/{game['game_id']}/moves"
+    token = headers(ann["token"])
+    forged = client.post(url, json={"move": "d", "index": 0, "strokes": -20}, headers=token)
+    assert forged.status_code == 400 and "strokes" in forged.json()["detail"]
+    first = client.post(url, json={"move": "4", "index": 0}, headers=token)
+    assert first.status_code == 200
+    replay = client.post(url, json={"move": "4", "index": 0}, headers=token)
+    assert replay.status_code == 409 and replay.headers["X-Golf-Reason"] == "stale"
+    ahead = client.post(url, json={"move": "d", "index": 5}, headers=token)
+    assert ahead.status_code == 409
+    illegal = client.post(url, json={"move": "0", "index": 1}, headers=token)
+    assert illegal.status_code == 422 and illegal.json()["detail"]
+    french = client.post(f"{url}?lang=fr", json={"move": "0", "index": 1}, headers=token)
+    assert french.json()["detail"] != illegal.json()["detail"]
+    for bad in ({"move": "zz", "index": 1}, {"move": 3, "index": 1}, {"move": "d", "index": -1}):
+        assert client.post(url, json=bad, headers=token).status_code == 400
+    assert client.get(f"/api/competitions/{code}").json()["standings"][0]["holes_played"] == 0
+    view = client.post(url, json={"move": "d", "index": 1}, headers=token).json()
+    assert view["index"] == 2
+    undo_url = url.replace("/moves", "/undo")
+    no_undo = client.post(undo_url, json={"index": 2}, headers=token)
+    assert no_undo.status_code == 422 and no_undo.headers["X-Golf-Reason"] == "no_undo_of_draw"
+    assert "unseen" not in view["table"] and "stock" not in view["table"]
+
+
+def test_undo_of_a_play_is_allowed_and_a_finished_game_is_frozen(client: TestClient) -> None:
+    code = create(client, deal_number=2)["code"]
+    ann = join(client, code, "Ann")
+    game = start(client, code, ann["token"])
+    token = headers(ann["token"])
+    url = f"/api/competition-games/{game['game_id']}"
+    assert (
+        client.post(f"{url}/moves", json={"move": "4", "index": 0}, headers=token).status_code
+        == 200
+    )
+    undone = client.post(f"{url}/undo", json={"index": 1}, headers=token)
+    assert undone.status_code == 200 and undone.json()["index"] == 0
+    finished = play_hole(client, code, ann["token"], first_move)
+    again = client.post(
+        f"{url}/moves", json={"move": "d", "index": finished["index"]}, headers=token
+    )
+    assert again.status_code == 409 and again.headers["X-Golf-Reason"] == "finished"
+
+
+def test_names_are_checked_and_unique(client: TestClient) -> None:
+    code = create(client)["code"]
+    url = f"/api/competitions/{code}/players"
+    assert client.post(url, json={"name": "x" * 25}).status_code == 400
+    assert client.post(url, json={"name": "   "}).status_code == 400
+    assert client.post(url, json={"name": "bad\u0000name"}).status_code == 400
+    assert client.post(url, json={"name": 12}).status_code == 400
+    assert client.post(url, json={"name": "Ann", "admin": True}).status_code == 400
+    script = join(client, code, "<script>alert(1)</script>"[:24])
+    assert script["name"] == "<script>alert(1)</script>"[:24]
+    ann = join(client, code, "Ann")
+    taken = client.post(url, json={"name": "  ANN "})
+    assert taken.status_code == 409 and taken.headers["X-Golf-Reason"] == "name_taken"
+    again = client.post(url, json={"name": "Ann2"}, headers=headers(ann["token"]))
+    assert again.status_code == 409 and again.headers["X-Golf-Reason"] == "joined"
+    assert client.post("/api/competitions/NOCODE/players", json={"name": "A"}).status_code == 404
+    assert client.get("/api/competitions/" + "Z" * 40).status_code == 404
+
+
+def test_bad_competitions_are_refused_with_the_field_named(client: TestClient) -> None:
+    cases = {
+        "holes": {"name": "A", "holes": 7},
+        "rules": {"name": "A", "rules": "golfish"},
+        "deals": {"name": "A", "deals": "lucky"},
+        "deal_number": {"name": "A", "deal_number": 0},
+        "match_play": {"name": "A", "match_play": "yes"},
+        "name": {"name": ""},
+        "colour": {"name": "A", "colour": "red"},
+    }
+    for field, body in cases.items():
+        reply = client.post("/api/competitions", json=body)
+        assert reply.status_code == 400, (field, reply.text)
+        assert reply.json()["detail"].startswith(field), reply.json()
+    assert client.post("/api/competitions", json=[1, 2]).status_code == 422
+
+
+def test_joins_and_moves_are_rate_limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOLF_COMPETITION_RATES", "create=2:0.001,join=3:0.001,move=5:0.001")
+    store = open_store(f"sqlite:///{tmp_path / 'golf.sqlite3'}")
+    with TestClient(create_app(store=store)) as client:
+        code = create(client)["code"]
+        create(client)
+        assert client.post("/api/competitions", json={"name": "C"}).status_code == 429
+        players = [join(client, code, name) for name in ("A", "B", "C")]
+        limited = client.post(f"/api/competitions/{code}/players", json={"name": "D"})
+        assert limited.status_code == 429 and limited.headers["X-Golf-Reason"] == "rate_limited"
+        game = start(client, code, players[0]["token"])
+        url = f"/api/competition-games/{game['game_id']}/moves"
+        codes = [
+            client.post(
+                url, json={"move": "d", "index": 99}, headers=headers(players[0]["token"])
+            ).status_code
+            for _ in range(6)
+        ]
+        assert codes == [409] * 5 + [429]
+        other = start(client, code, players[1]["token"])
+        fresh = client.post(
+            f"/api/competition-games/{other['game_id']}/moves",
+            json={"move": "d", "index": 0},
+            headers=headers(players[1]["token"]),
+        )
+        assert fresh.status_code == 200
+    store.close()
+
+
+def test_players_finishing_at_the_same_moment(database: str) -> None:
+    """Eight players send their round's last move at once, each twice, on two connections."""
+    services = [CompetitionService(open_store(database)) for _ in range(2)]
+    service = services[0]
+    code = service.create(name="Rush", holes=9, rules="strict", deals="number", deal_number=5)
+    code = code["code"]
+    players = [service.join(code, f"P{n}", None)["player_id"] for n in range(8)]
+    policies = [first_move, last_play]
+    pending = {}
+    for number, player in enumerate(players):
+        policy = policies[number % 2]
+        for _ in range(8):
+            view = service.play(code, player)["game"]
+            while not view["finished"]:
+                move = policy(view["table"]["legal_moves"])
+                view = service.move(view["game_id"], player, move, view["index"])
+        view = service.play(code, player)["game"]
+        game = Game(Deal.numbered(13, Rules.named("strict")), competitive=True)
+        line = []
+        while not game.is_over:
+            line.append(policy([str(move) for move in game.legal_moves()]))
+            game.apply(Move.parse(line[-1]))
+        for index, move in enumerate(line[:-1]):
+            view = service.move(view["game_id"], player, move, index)
+        pending[player] = (view["game_id"], line[-1], len(line) - 1)
+    barrier = threading.Barrier(16)
+    results: list[str] = []
+
+    def send(player: str, which: int) -> None:
+        game_id, move, index = pending[player]
+        barrier.wait()
+        try:
+            services[which].move(game_id, player, move, index)
+            results.append("ok")
+        except (StaleMoveError, FinishedError):
+            results.append("refused")
+
+    threads = [
+        threading.Thread(target=send, args=(player, which))
+        for player in players
+        for which in (0, 1)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["ok"] * 8 + ["refused"] * 8
+    result = services[1].board(code)
+    assert all(line["holes_played"] == 9 for line in result["standings"])
+    assert result["phase"] in ("finished", "playoff")
+    if result["phase"] == "playoff":
+        assert len(result["playoff"]["players"]) >= 2
+    else:
+        assert service.board(code)["competition"]["finished_at"] is not None
+    for each in services:
+        each.store.close()
