@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from golf_solitaire.competitions import api as competitions_api
 from golf_solitaire.store import Store, open_store
 from golf_solitaire.web import pages
 from golf_solitaire.web.api import games, meta, players, rounds
@@ -39,5 +40,6 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     install_error_handlers(app)
     for router in (players.router, games.router, rounds.router, meta.router, pages.router):
         app.include_router(router)
+    app.include_router(competitions_api.router)
     app.mount("/static", StaticFiles(directory=pages.static_folder()), name="static")
     return app
