@@ -30,7 +30,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/golf_solitaire
 
 pytest: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2
 
 bench: $(STAMP)
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
