@@ -142,12 +142,7 @@ class Sessions:
             session.stamps.append(self.store.append_move(game_id, str(move), index))
             session.redo_stamps.clear()
             game.apply(move)
-            outcome = game.outcome
-            if outcome is not None:
-                self.store.finish_game(
-                    game_id, termination=outcome.termination.value, strokes=outcome.strokes
-                )
-                session.finished = True
+            self._store_finish(session, game_id)
             return session
 
     def undo(self, player_id: str, game_id: str, index: int) -> Session:
@@ -176,13 +171,17 @@ class Sessions:
             self._set_position(game_id, game.move_count + 1, index)
             game.redo()
             session.stamps.append(session.redo_stamps.pop())
-            outcome = game.outcome
-            if outcome is not None:
-                self.store.finish_game(
-                    game_id, termination=outcome.termination.value, strokes=outcome.strokes
-                )
-                session.finished = True
+            self._store_finish(session, game_id)
             return session
+
+    def _store_finish(self, session: Session, game_id: str) -> None:
+        """Record the hand's end in the store once the game is over."""
+        outcome = session.game.outcome
+        if outcome is not None:
+            self.store.finish_game(
+                game_id, termination=outcome.termination.value, strokes=outcome.strokes
+            )
+            session.finished = True
 
     def _set_position(self, game_id: str, position: int, index: int) -> None:
         try:
