@@ -51,10 +51,19 @@ def _read_cards(text: str, line_number: int, start: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+_HEADERS = {
+    "talon": "Talon",
+    "stock": "Talon",
+    "foundations": "Foundations",
+    "foundation": "Foundations",
+    "waste": "Foundations",
+}
+"""Header line labels (any case) and the name each is reported under."""
+
+
 def parse_board(text: str) -> Board:
     """Read board text into its parts; structure only (``Deal.from_text`` checks the cards)."""
-    stock: tuple[Card, ...] | None = None
-    waste: tuple[Card, ...] | None = None
+    headers: dict[str, tuple[Card, ...]] = {}
     columns: list[tuple[Card, ...]] = []
     seen: dict[Card, tuple[int, int]] = {}
     counts: Counter[Card] = Counter()
@@ -65,25 +74,16 @@ def parse_board(text: str) -> Board:
         if not stripped or stripped.startswith("#"):
             continue
         label, colon, rest = stripped.partition(":")
-        key = label.strip().lower()
-        if colon and key in ("talon", "stock"):
-            if stock is not None:
-                raise BoardSyntaxError(line_number, indent + 1, "a second Talon: line")
+        header = _HEADERS.get(label.strip().lower()) if colon else None
+        if header is not None:
+            if header in headers:
+                raise BoardSyntaxError(line_number, indent + 1, f"a second {header}: line")
             if columns:
                 raise BoardSyntaxError(
-                    line_number, indent + 1, "the Talon: line must come before the columns"
+                    line_number, indent + 1, f"the {header}: line must come before the columns"
                 )
-            stock = _read_cards(rest, line_number, indent + len(label) + 1)
-            cards, offset = stock, indent + len(label) + 1
-        elif colon and key in ("foundations", "foundation", "waste"):
-            if waste is not None:
-                raise BoardSyntaxError(line_number, indent + 1, "a second Foundations: line")
-            if columns:
-                raise BoardSyntaxError(
-                    line_number, indent + 1, "the Foundations: line must come before the columns"
-                )
-            waste = _read_cards(rest, line_number, indent + len(label) + 1)
-            cards, offset = waste, indent + len(label) + 1
+            offset = indent + len(label) + 1
+            cards = headers[header] = _read_cards(rest, line_number, offset)
         elif colon and label.strip() and " " not in label.strip():
             raise BoardSyntaxError(
                 line_number,
@@ -97,11 +97,11 @@ def parse_board(text: str) -> Board:
             cards = _read_cards(body, line_number, offset)
             columns.append(cards)
         _note_positions(cards, line_number, offset, raw, seen, counts)
-    if waste is None:
+    if "Foundations" not in headers:
         raise BoardSyntaxError(
             len(text.splitlines()) + 1, 1, "missing the Foundations: line (the waste card)"
         )
-    return Board(stock=stock, waste=waste, columns=tuple(columns))
+    return Board(stock=headers.get("Talon"), waste=headers["Foundations"], columns=tuple(columns))
 
 
 def _note_positions(
