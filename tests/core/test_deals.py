@@ -115,6 +115,12 @@ def test_winnable_only_needs_a_finder() -> None:
 
 
 GOOD = Deal.numbered(1).to_text()
+TALON_LINE, REST = GOOD.split("\n", 1)
+AFTER_COLUMNS = (
+    REST + TALON_LINE + "\n",
+    GOOD.replace("Foundations: TH\n", "") + "foundation: TH\n",
+)
+"""Good boards with their Talon: or Foundations: line moved after the columns."""
 
 
 @pytest.mark.parametrize(
@@ -129,6 +135,10 @@ GOOD = Deal.numbered(1).to_text()
         (GOOD.replace("QH 4S", "QH JK"), 1, 1, "a joker, but these rules have none"),
         (GOOD.replace("Talon: 8H ", "Talon: "), 1, 1, "lacks 8H"),
         (GOOD.replace("Foundations: TH\n", ""), 9, 1, "missing the Foundations: line"),
+        (GOOD.replace("Foundations: TH", "Foundations: TH\nTalon: 2C"), 3, 1, "a second Talon:"),
+        (GOOD.replace("Foundations: TH", "Foundations: TH\n  waste: TH"), 3, 3, "second Found"),
+        (AFTER_COLUMNS[0], 9, 1, "the Talon: line must come before the columns"),
+        (AFTER_COLUMNS[1], 9, 1, "the Foundations: line must come before"),
     ],
 )
 def test_bad_board_text_names_line_and_column(
