@@ -9,7 +9,13 @@ import sys
 
 import click
 
-from golf_solitaire.cli import deal_commands, play_commands, serve_commands, solve_commands
+from golf_solitaire.cli import (
+    deal_commands,
+    play_commands,
+    serve_commands,
+    solve_commands,
+    survey_commands,
+)
 from golf_solitaire.cli.common import CliError
 
 
@@ -23,6 +29,7 @@ deal_commands.register(golf)
 solve_commands.register(golf)
 serve_commands.register(golf)
 play_commands.register(golf)
+survey_commands.register(golf)
 
 
 def main() -> None:

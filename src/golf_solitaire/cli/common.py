@@ -39,7 +39,7 @@ def parse_rules(name: str) -> Rules:
     try:
         return Rules.named(name)
     except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--rules") from None
+        raise CliError(f"--rules: {error}") from None
 
 
 def read_record(path: str) -> Game:
