@@ -6,7 +6,14 @@ import pytest
 
 from golf_solitaire import Game, Move
 from golf_solitaire.tui.screens import EndScreen
-from tests.tui.tui_helpers import deal_2_solution, keys_for, line_text, make_app
+from golf_solitaire.tui.widgets import Board
+from tests.tui.tui_helpers import (
+    deal_2_solution,
+    keys_for,
+    line_text,
+    make_app,
+    play_to_the_end,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -28,6 +35,7 @@ async def test_strict_deal_2_is_cleared_by_key_presses() -> None:
         assert f"{len(tokens)} moves" in str(app.screen.query_one("#end-moves").render())
         await pilot.press("escape")
         assert not isinstance(app.screen, EndScreen)
+        assert app.query_one(Board).outer_size.height == 2, "the emptied table shrinks"
         assert f"Moves {len(tokens)}" in line_text(app, "status")
         await pilot.press("5")
         assert line_text(app, "message").startswith("The hand is over")
@@ -36,7 +44,7 @@ async def test_strict_deal_2_is_cleared_by_key_presses() -> None:
 async def test_n_on_the_end_screen_deals_a_new_hand() -> None:
     app = make_app(2)
     async with app.run_test() as pilot:
-        await pilot.press(*keys_for(deal_2_solution()))
+        await play_to_the_end(app, pilot, deal_2_solution())
         assert isinstance(app.screen, EndScreen)
         await pilot.press("n")
         assert not isinstance(app.screen, EndScreen)

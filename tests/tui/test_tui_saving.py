@@ -16,7 +16,7 @@ from golf_solitaire.tui.saving import RoundPlay, Saver, terminal_player
 from golf_solitaire.tui.screens import EndScreen, StatsScreen
 from golf_solitaire.tui.widgets import Board
 from tests.reference import verdicts
-from tests.tui.tui_helpers import deal_2_solution, keys_for, line_text, saving_app
+from tests.tui.tui_helpers import deal_2_solution, line_text, play_to_the_end, saving_app
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ async def test_a_finished_hand_is_stored_and_counted_in_the_statistics(store: St
     player = store.create_player().id
     app = saving_app(store, player)
     async with app.run_test() as pilot:
-        await pilot.press(*keys_for(deal_2_solution()))
+        await play_to_the_end(app, pilot, deal_2_solution())
         assert isinstance(app.screen, EndScreen)
         await pilot.press("escape", "s")
         assert isinstance(app.screen, StatsScreen)
@@ -104,7 +104,7 @@ async def test_a_round_scores_each_hole_and_resumes_on_the_next(store: Store) ->
     app = saving_app(store, player, game=Game(round_play.deal(1)), round_play=round_play)
     async with app.run_test() as pilot:
         assert "Hole 1 of 9" in line_text(app, "title")
-        await pilot.press(*keys_for(deal_2_solution()))
+        await play_to_the_end(app, pilot, deal_2_solution())
         assert isinstance(app.screen, EndScreen)
         card = str(app.screen.query_one("#end-card").render())
         assert card.splitlines()[1].split() == ["1", "2", "5", "0"]
@@ -153,7 +153,7 @@ async def test_the_last_hole_shows_the_whole_card_and_n_starts_a_new_round(
     app = saving_app(store, player, game=Game(round_play.deal(9)), round_play=round_play)
     async with app.run_test() as pilot:
         assert "Hole 9 of 9" in line_text(app, "title")
-        await pilot.press(*keys_for(list(verdicts("strict")[12].solution)))
+        await play_to_the_end(app, pilot, list(verdicts("strict")[12].solution))
         assert app.game.is_won
         assert isinstance(app.screen, EndScreen)
         card = str(app.screen.query_one("#end-card").render()).splitlines()

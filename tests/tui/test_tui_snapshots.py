@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from golf_solitaire import Move
 from tests.tui.tui_helpers import deal_2_solution, keys_for, make_app
 
 SIZE = (80, 24)
@@ -18,8 +19,14 @@ def test_help_screen(snap_compare: Any) -> None:
 
 
 def test_end_screen(snap_compare: Any) -> None:
-    keys = keys_for(deal_2_solution())
-    assert snap_compare(make_app(2), press=keys, terminal_size=SIZE)
+    app = make_app(2)
+    tokens = deal_2_solution()
+
+    async def play(pilot: Any) -> None:
+        for token in tokens[:-1]:
+            assert app.make(Move.parse(token))
+
+    assert snap_compare(app, press=keys_for(tokens[-1:]), terminal_size=SIZE, run_before=play)
 
 
 def test_black_hole_table(snap_compare: Any) -> None:

@@ -29,18 +29,22 @@ def make_app(
     rules: str = "strict",
     language: str = "en",
     solver: ModuleType | None = None,
+    analysis: Analysis | None = None,
 ) -> GolfApp:
     """The app on deal ``number`` with a frozen clock and a seeded generator for new deals.
 
-    Without ``solver`` the app has no analysis, as when the solver is not installed.
+    Without ``solver`` (or ``analysis``) the app has no analysis, as when the solver is not
+    installed.
     """
     game = Game(Deal.numbered(number, Rules.named(rules)))
+    if analysis is None:
+        analysis = Analysis(solver) if solver is not None else NO_SOLVER
     return GolfApp(
         game,
         language=language,
         clock=frozen_clock,
         rng=random.Random(7),
-        analysis=Analysis(solver) if solver is not None else NO_SOLVER,
+        analysis=analysis,
     )
 
 
@@ -80,3 +84,14 @@ def saving_app(
         analysis=NO_SOLVER,
         **options,
     )
+
+
+async def play_to_the_end(app: GolfApp, pilot: Any, tokens: list[str], pressed: int = 3) -> None:
+    """Make ``tokens`` through the app: all but the last ``pressed`` directly, those by key.
+
+    The full-game test presses every key; others only need the end, and a key press costs
+    a pilot tens of milliseconds.
+    """
+    for token in tokens[: len(tokens) - pressed]:
+        assert app.make(Move.parse(token)), token
+    await pilot.press(*keys_for(tokens[len(tokens) - pressed :]))

@@ -95,4 +95,6 @@ class Analysis:
         except self.solver.LimitReached:
             return None
         text = translate(language, f"solver.{found.code}", **found.params)
-        return str(found.summary) if text.startswith("solver.") else text
+        if text.startswith("solver."):
+            text = str(found.summary)
+        return text[:1].upper() + text[1:]

@@ -40,8 +40,8 @@ def card_cell(card: Card, *, exposed: bool, width: int) -> Text:
 class ColumnView(Widget):
     """One tableau column: its key number on top, then its cards, deepest first."""
 
-    deal: reactive[Deal | None] = reactive(None)
-    state: reactive[State | None] = reactive(None)
+    deal: reactive[Deal | None] = reactive(None, layout=True)
+    state: reactive[State | None] = reactive(None, layout=True)
     cursor: reactive[int] = reactive(0)
 
     class Chosen(Message):

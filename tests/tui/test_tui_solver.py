@@ -1,0 +1,180 @@
+"""The terminal game with the solver: fair hints on the message line, the end-of-hand verdict
+and review, checked against the reference verdicts of tests/data."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from golf_solitaire import Deal, Game, Move, Play, Rules, solver
+from golf_solitaire.tui.analysis import Analysis, Suggestion
+from golf_solitaire.tui.screens import EndScreen
+from tests.reference import verdicts
+from tests.tui.tui_helpers import (
+    deal_2_solution,
+    keys_for,
+    line_text,
+    make_app,
+    play_to_the_end,
+)
+
+SIZE = (80, 24)
+
+
+class HeldAnalysis(Analysis):
+    """The installed solver's analysis, each hint held back until the test releases it."""
+
+    def __init__(self) -> None:
+        super().__init__(solver)
+        self.release = threading.Event()
+
+    def suggest(self, game: Game, language: str) -> Suggestion | None:
+        """The solver's hint, once ``release`` is set."""
+        assert self.release.wait(timeout=30), "the test never released the hint"
+        return super().suggest(game, language)
+
+
+def reference_score(preset: str, number: int) -> int:
+    """The score of black-hole-solver's clearing line for a deal (a bound on the best)."""
+    game = Game(Deal.numbered(number, Rules.named(preset)))
+    for token in verdicts(preset)[number].solution:
+        game.apply(Move.parse(token))
+    assert game.is_won
+    return game.score
+
+
+async def settle(pilot: Any) -> None:
+    """Let the solver's workers finish and their results reach the screen."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.asyncio
+async def test_h_shows_the_solvers_fair_hint_and_the_hinted_move_is_legal() -> None:
+    app = make_app(2, solver=solver)
+    async with app.run_test() as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        expected = solver.hint(Game(app.game.deal), peek=False)
+        assert isinstance(expected.move, Play)
+        assert app.game.is_legal(expected.move)
+        card = app.game.exposed(expected.move.column)
+        assert card is not None
+        column = expected.move.column + 1
+        assert line_text(app, "message") == (
+            f"Hint: play {card.pretty} from column {column} — {expected.reason}"
+        )
+        assert app.cursor == expected.move.column
+        assert app.game.move_count == 0
+        await pilot.press("enter")
+        assert app.game.moves == (expected.move,)
+
+
+@pytest.mark.asyncio
+async def test_a_hint_is_given_in_the_players_language() -> None:
+    app = make_app(2, language="fr", solver=solver)
+    async with app.run_test() as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        expected = solver.hint(Game(app.game.deal), peek=False)
+        assert isinstance(expected.move, Play)
+        card = app.game.exposed(expected.move.column)
+        assert card is not None
+        column = expected.move.column + 1
+        assert line_text(app, "message").startswith(
+            f"Indice : jouez {card.pretty} de la colonne {column} — "
+        )
+
+
+@pytest.mark.asyncio
+async def test_a_shown_hint_is_cleared_by_a_move_and_the_next_one_is_for_the_new_position() -> None:
+    app = make_app(2, solver=solver)
+    async with app.run_test() as pilot:
+        await pilot.press("h")
+        await settle(pilot)
+        assert line_text(app, "message").startswith("Hint:")
+        await pilot.press("enter")
+        assert line_text(app, "message").startswith("Played ")
+        await pilot.press("h")
+        await settle(pilot)
+        fresh = solver.hint(app.game.copy(), peek=False)
+        assert fresh.move is not None and app.game.is_legal(fresh.move)
+        assert line_text(app, "message").endswith(f"— {fresh.reason}")
+
+
+@pytest.mark.asyncio
+async def test_a_hint_that_arrives_after_a_move_is_not_shown() -> None:
+    analysis = HeldAnalysis()
+    app = make_app(2, analysis=analysis)
+    async with app.run_test() as pilot:
+        await pilot.press("h")
+        assert line_text(app, "message") == "Thinking…"
+        await pilot.press("5")
+        analysis.release.set()
+        await settle(pilot)
+        assert line_text(app, "message") == "Played A♥"
+        assert app.cursor == 4
+
+
+@pytest.mark.asyncio
+async def test_the_end_screen_agrees_with_the_reference_on_a_clearable_deal() -> None:
+    reference = verdicts("strict")[2]
+    assert reference.solved
+    app = make_app(2, solver=solver)
+    async with app.run_test() as pilot:
+        await play_to_the_end(app, pilot, deal_2_solution())
+        assert isinstance(app.screen, EndScreen)
+        await settle(pilot)
+        best = solver.solve(app.game.deal, optimal=True).best_score
+        assert best is not None and best <= reference_score("strict", 2)
+        verdict = str(app.screen.query_one("#end-verdict").render())
+        assert verdict == f"This deal could be cleared; the best score is {best}"
+        review = app.screen.query_one("#end-review")
+        assert review.display
+        summary = solver.review(app.game).summary
+        assert str(review.render()) == summary[0].upper() + summary[1:]
+        assert str(review.render()).startswith("No mistake")
+
+
+@pytest.mark.asyncio
+async def test_the_end_screen_agrees_with_the_reference_on_an_unclearable_deal() -> None:
+    assert not verdicts("strict")[1].solved
+    app = make_app(1, solver=solver)
+    async with app.run_test() as pilot:
+        while not app.game.is_over:
+            app.make(app.game.legal_moves()[-1])
+        assert isinstance(app.screen, EndScreen)
+        await settle(pilot)
+        best = solver.solve(app.game.deal, optimal=True).best_score
+        assert best is not None and best > 0
+        verdict = str(app.screen.query_one("#end-verdict").render())
+        assert verdict == f"No play could clear this deal; the best score is {best}"
+        review = str(app.screen.query_one("#end-review").render())
+        summary = solver.review(app.game).summary
+        assert review == summary[0].upper() + summary[1:]
+
+
+@pytest.mark.asyncio
+async def test_the_verdict_is_said_in_the_players_language() -> None:
+    app = make_app(2, language="it", solver=solver)
+    async with app.run_test() as pilot:
+        await play_to_the_end(app, pilot, deal_2_solution())
+        await settle(pilot)
+        verdict = str(app.screen.query_one("#end-verdict").render())
+        assert verdict == app.verdict_text(app.verdicts[app.game.deal])
+        assert "0" in verdict and "could be cleared" not in verdict
+
+
+def test_end_screen_with_the_verdict(snap_compare: Any) -> None:
+    app = make_app(2, solver=solver)
+    tokens = deal_2_solution()
+
+    async def finish(pilot: Any) -> None:
+        for token in tokens[:-1]:
+            app.make(Move.parse(token))
+        await pilot.press(*keys_for(tokens[-1:]))
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=finish)
