@@ -12,7 +12,7 @@ import json
 import threading
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
-from typing import Annotated, Any, Final, TypeVar
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Request
 from fastapi.responses import FileResponse, StreamingResponse
@@ -23,12 +23,12 @@ from golf_solitaire.competitions.ratelimit import RateLimiter
 from golf_solitaire.competitions.service import CompetitionService, UnknownPlayerError
 from golf_solitaire.i18n import LANGUAGES, catalog, refusal_text
 from golf_solitaire.reasons import IllegalMoveError
-from golf_solitaire.store import NotFoundError, StaleMoveError, Store
+from golf_solitaire.store import NotFoundError, StaleMoveError
 from golf_solitaire.store.competitions import EntryError, FinishedError, daily_board
 
 TOKEN_HEADER: Final = "X-Golf-Token"
 REASON_HEADER: Final = "X-Golf-Reason"
-_setup_lock = threading.Lock()
+_setup_lock = threading.RLock()
 
 router = APIRouter()
 T = TypeVar("T")
@@ -39,39 +39,36 @@ def static_folder() -> str:
     return str(resources.files("golf_solitaire") / "web" / "static")
 
 
+def _shared(request: Request, name: str, make: Callable[[], T]) -> T:
+    """The app-wide object ``name`` on ``app.state``, made once (even under threads)."""
+    state = request.app.state
+    found: T | None = getattr(state, name, None)
+    if found is None:
+        with _setup_lock:
+            found = getattr(state, name, None)
+            if found is None:
+                found = make()
+                setattr(state, name, found)
+    return found
+
+
 def get_service(request: Request) -> CompetitionService:
     """The app's competition service (made on the browser game's store if not set)."""
-    state = request.app.state
-    service: CompetitionService | None = getattr(state, "competitions", None)
-    if service is None:
-        with _setup_lock:
-            service = getattr(state, "competitions", None)
-            if service is None:
-                store: Store = state.sessions.store
-                service = state.competitions = CompetitionService(store)
-    return service
+    return _shared(
+        request, "competitions", lambda: CompetitionService(request.app.state.sessions.store)
+    )
 
 
 def get_limiter(request: Request) -> RateLimiter:
     """The app's rate limiter (per process)."""
-    state = request.app.state
-    limiter: RateLimiter | None = getattr(state, "competition_limits", None)
-    if limiter is None:
-        with _setup_lock:
-            limiter = getattr(state, "competition_limits", None)
-            if limiter is None:
-                limiter = state.competition_limits = RateLimiter.from_environment()
-    return limiter
+    return _shared(request, "competition_limits", RateLimiter.from_environment)
 
 
 def get_watcher(request: Request) -> BoardWatcher:
     """The app's board watcher (one poller per process)."""
-    state = request.app.state
-    watcher: BoardWatcher | None = getattr(state, "competition_watcher", None)
-    if watcher is None:
-        service = get_service(request)
-        watcher = state.competition_watcher = BoardWatcher(service.data.versions)
-    return watcher
+    return _shared(
+        request, "competition_watcher", lambda: BoardWatcher(get_service(request).data.versions)
+    )
 
 
 ServiceDep = Annotated[CompetitionService, Depends(get_service)]
@@ -186,9 +183,10 @@ def competition_game(game_id: str, service: ServiceDep, token: TokenDep = None) 
     return _run(lambda: service.game_view(game_id, service.player(token)))
 
 
-@router.post("/api/competition-games/{game_id}/moves")
-def competition_move(
+@router.post("/api/competition-games/{game_id}/{action}")
+def competition_change(
     game_id: str,
+    action: Literal["moves", "undo"],
     payload: Payload,
     request: Request,
     service: ServiceDep,
@@ -196,8 +194,14 @@ def competition_move(
     token: TokenDep = None,
     lang: LangDep = None,
 ) -> dict[str, Any]:
-    """Make a move (``{"move": "3", "index": 12}``) in the player's own game."""
+    """A move (``moves``: ``{"move": "3", "index": 12}``) in the player's own game, or
+    taking back the last play (``undo``: ``{"index": 12}``; a draw cannot be taken back)."""
     _limit(limiter, "move", f"{_client(request)}|{token}")
+    if action == "undo":
+        _only(payload, {"index"})
+        return _run(
+            lambda: service.undo(game_id, service.player(token), payload.get("index")), lang
+        )
     _only(payload, {"move", "index"})
     return _run(
         lambda: service.move(
@@ -205,22 +209,6 @@ def competition_move(
         ),
         lang,
     )
-
-
-@router.post("/api/competition-games/{game_id}/undo")
-def competition_undo(
-    game_id: str,
-    payload: Payload,
-    request: Request,
-    service: ServiceDep,
-    limiter: LimiterDep,
-    token: TokenDep = None,
-    lang: LangDep = None,
-) -> dict[str, Any]:
-    """Take back the last play (``{"index": 12}``); a draw cannot be taken back."""
-    _limit(limiter, "move", f"{_client(request)}|{token}")
-    _only(payload, {"index"})
-    return _run(lambda: service.undo(game_id, service.player(token), payload.get("index")), lang)
 
 
 @router.post("/api/daily/players", status_code=201)

@@ -16,7 +16,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from golf_solitaire.store.database import Database, Row, Transaction
+from golf_solitaire.store.database import (
+    Database,
+    Row,
+    Transaction,
+    optional_int,
+    optional_text,
+)
 from golf_solitaire.store.store import NotFoundError, StaleMoveError
 
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -118,11 +124,11 @@ def _competition(row: Row) -> CompetitionRow:
         rules_label=str(row[5]),
         deals=str(row[6]),
         first_deal=int(row[7]),
-        day=None if row[8] is None else str(row[8]),
+        day=optional_text(row[8]),
         match_play=bool(row[9]),
         created_at=str(row[10]),
-        finished_at=None if row[11] is None else str(row[11]),
-        decided_by=None if row[12] is None else str(row[12]),
+        finished_at=optional_text(row[11]),
+        decided_by=optional_text(row[12]),
     )
 
 
@@ -132,6 +138,22 @@ def _bump(tx: Transaction, board: str) -> None:
         "ON CONFLICT (board) DO UPDATE SET version = board_versions.version + 1",
         (board,),
     )
+
+
+_HOLE_GAME: Final = (
+    "SELECT game_id FROM competition_games WHERE competition_id = ? AND player_id = ? AND hole = ?"
+)
+_DAILY_GAME: Final = (
+    "SELECT game_id FROM daily_entries WHERE day = ? AND rules_label = ? AND player_id = ?"
+)
+
+
+def _drop_for(tx: Transaction, game_id: str, existing: str, params: tuple[Any, ...]) -> str:
+    """Delete the game just made, as a concurrent call got there first: that call's game."""
+    tx.execute("DELETE FROM games WHERE id = ?", (game_id,))
+    found = tx.text(existing, params)
+    assert found is not None
+    return found
 
 
 class CompetitionStore:
@@ -276,10 +298,7 @@ class CompetitionStore:
                 "WHERE competition_id = ? ORDER BY hole",
                 (competition_id,),
             )
-        return [
-            (str(player), int(hole), None if strokes is None else int(strokes))
-            for player, hole, strokes in rows
-        ]
+        return [(str(player), int(hole), optional_int(strokes)) for player, hole, strokes in rows]
 
     # Holes and games --------------------------------------------------------------
 
@@ -304,12 +323,7 @@ class CompetitionStore:
     def game_of(self, competition_id: str, player_id: str, hole: int) -> str | None:
         """The id of the player's game on ``hole``, or ``None`` before it is started."""
         with self.database.transaction() as tx:
-            row = tx.one(
-                "SELECT game_id FROM competition_games WHERE competition_id = ? "
-                "AND player_id = ? AND hole = ?",
-                (competition_id, player_id, hole),
-            )
-        return None if row is None else str(row[0])
+            return tx.text(_HOLE_GAME, (competition_id, player_id, hole))
 
     def start_game(
         self,
@@ -354,14 +368,7 @@ class CompetitionStore:
                     (competition_id, player_id, hole, game_id),
                 )
                 if not added:
-                    tx.execute("DELETE FROM games WHERE id = ?", (game_id,))
-                    row = tx.one(
-                        "SELECT game_id FROM competition_games WHERE competition_id = ? "
-                        "AND player_id = ? AND hole = ?",
-                        (competition_id, player_id, hole),
-                    )
-                    assert row is not None
-                    return str(row[0])
+                    return _drop_for(tx, game_id, _HOLE_GAME, (competition_id, player_id, hole))
                 _bump(tx, competition_board(competition_id))
             if daily is not None:
                 day, label, name = daily
@@ -374,14 +381,7 @@ class CompetitionStore:
                 if added:
                     _bump(tx, daily_board(day, label))
                 elif competition_id is None:
-                    tx.execute("DELETE FROM games WHERE id = ?", (game_id,))
-                    row = tx.one(
-                        "SELECT game_id FROM daily_entries WHERE day = ? AND rules_label = ? "
-                        "AND player_id = ?",
-                        (day, label, player_id),
-                    )
-                    assert row is not None
-                    return str(row[0])
+                    return _drop_for(tx, game_id, _DAILY_GAME, (day, label, player_id))
         return game_id
 
     def change_game(
@@ -420,9 +420,9 @@ class CompetitionStore:
                 deal=json.loads(row[1]),
                 moves=tuple(str(move) for (move,) in moves),
                 finished=row[3] is not None,
-                competition_id=None if row[4] is None else str(row[4]),
+                competition_id=optional_text(row[4]),
                 competition_finished=row[6] is not None,
-                hole=None if row[5] is None else int(row[5]),
+                hole=optional_int(row[5]),
                 daily=None if row[7] is None else (str(row[7]), str(row[8])),
             )
             if line.finished:
@@ -499,16 +499,9 @@ class CompetitionStore:
                 "ORDER BY g.created_at",
                 (day, rules_label),
             )
-        return [
-            DailyEntry(str(p), str(n), str(g), None if s is None else int(s)) for p, n, g, s in rows
-        ]
+        return [DailyEntry(str(p), str(n), str(g), optional_int(s)) for p, n, g, s in rows]
 
     def daily_game(self, day: str, rules_label: str, player_id: str) -> str | None:
         """The player's game on that day's board, or ``None``."""
         with self.database.transaction() as tx:
-            row = tx.one(
-                "SELECT game_id FROM daily_entries WHERE day = ? AND rules_label = ? "
-                "AND player_id = ?",
-                (day, rules_label, player_id),
-            )
-        return None if row is None else str(row[0])
+            return tx.text(_DAILY_GAME, (day, rules_label, player_id))

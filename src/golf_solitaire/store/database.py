@@ -78,6 +78,21 @@ class Transaction:
         self.execute(sql, params)
         return [tuple(row) for row in self._cursor.fetchall()]
 
+    def text(self, sql: str, params: Sequence[Any] = ()) -> str | None:
+        """The first column of the first row as text, or ``None`` (no row, or NULL)."""
+        row = self.one(sql, params)
+        return None if row is None else optional_text(row[0])
+
+
+def optional_text(value: Any) -> str | None:
+    """A column read as text, keeping NULL as ``None``."""
+    return None if value is None else str(value)
+
+
+def optional_int(value: Any) -> int | None:
+    """A column read as a whole number, keeping NULL as ``None``."""
+    return None if value is None else int(value)
+
 
 class Database:
     """One connection to SQLite or PostgreSQL; ``transaction()`` commits or rolls back."""

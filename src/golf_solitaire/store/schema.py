@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from golf_solitaire.store.database import Database, StoreError
+from golf_solitaire.store.database import Database, StoreError, Transaction
 
 MIGRATIONS: Final[list[tuple[int, tuple[str, ...]]]] = [
     (
@@ -121,9 +121,20 @@ MIGRATIONS: Final[list[tuple[int, tuple[str, ...]]]] = [
 LATEST_VERSION: Final = MIGRATIONS[-1][0]
 
 
+MIGRATION_LOCK: Final = 7_246_531
+"""The PostgreSQL advisory lock key that makes servers starting together migrate in turn."""
+
+
+def _serialize(database: Database, tx: Transaction) -> None:
+    """Wait for any other process migrating the same PostgreSQL database (SQLite locks itself)."""
+    if database.kind == "postgresql":
+        tx.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+
+
 def schema_version(database: Database) -> int:
     """The version the database is at (0 for an empty database)."""
     with database.transaction() as tx:
+        _serialize(database, tx)
         tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
         row = tx.one("SELECT MAX(version) FROM schema_version")
     return int(row[0]) if row and row[0] is not None else 0
@@ -141,6 +152,7 @@ def migrate(database: Database) -> int:
         if version <= current:
             continue
         with database.transaction() as tx:
+            _serialize(database, tx)
             row = tx.one("SELECT MAX(version) FROM schema_version")
             if row and row[0] is not None and int(row[0]) >= version:
                 continue

@@ -14,7 +14,14 @@ from typing import Any
 
 from golf_solitaire.moves import Move
 from golf_solitaire.records import RecordError, load_record, replay_record
-from golf_solitaire.store.database import Database, Row, Transaction, database_url
+from golf_solitaire.store.database import (
+    Database,
+    Row,
+    Transaction,
+    database_url,
+    optional_int,
+    optional_text,
+)
 from golf_solitaire.store.records import (
     Player,
     PresetStatistics,
@@ -311,11 +318,11 @@ def _stored_game(row: Row, moves: list[Row]) -> StoredGame:
         redo=tuple(reversed(line[position:])),
         created_at=str(created_at),
         updated_at=str(updated_at),
-        finished_at=None if finished_at is None else str(finished_at),
-        termination=None if termination is None else str(termination),
-        strokes=None if strokes is None else int(strokes),
-        round_id=None if round_id is None else str(round_id),
-        hole=None if hole is None else int(hole),
+        finished_at=optional_text(finished_at),
+        termination=optional_text(termination),
+        strokes=optional_int(strokes),
+        round_id=optional_text(round_id),
+        hole=optional_int(hole),
         redo_times=tuple(reversed([str(stamp) for _, stamp in moves[position:]])),
     )
 
