@@ -1,0 +1,218 @@
+"""Proofs that a position of one board can no longer reach a score, computed from tables.
+
+``Pruning`` holds what the search asks of every position: the matching bound (cards that can
+never be played, see ``bounds``), the fewest draws before a clear (rank islands each need an
+entry; cards nothing may follow each end a chain), and the column check (a card whose only
+possible predecessors lie deeper in its own column). Every table is built once per board.
+
+>>> from golf_solitaire import Deal, State
+>>> from golf_solitaire.solver.board import Board
+>>> deal = Deal.numbered(2)
+>>> pruning = Pruning(Board.from_position(deal, State.start(deal)))
+>>> pruning.root_bound() <= 0
+True
+"""
+
+from __future__ import annotations
+
+from golf_solitaire.solver.board import DEAD_TOP, NO_TOP, RANKS, TOP_CODES, Board, dead_after
+from golf_solitaire.solver.bounds import MatchingPlan
+
+
+def next_codes(board: Board) -> list[list[int]]:
+    """``table[top][rank]``: the top code after playing ``rank`` on ``top``, -1 if refused."""
+    table = []
+    for top in range(TOP_CODES):
+        row = []
+        for rank in range(RANKS):
+            if not board.accepts[top][rank]:
+                row.append(-1)
+            else:
+                row.append(DEAD_TOP if dead_after(board.rules, top, rank) else rank)
+        table.append(row)
+    return table
+
+
+class Pruning:
+    """The dead-position checks and bounds of one board (its columns, stock and rules)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.stock_size = len(board.stock)
+        self.missing = MatchingPlan.for_rules(board.rules).compile()
+        self.next_codes = next_codes(board)
+        # successors[code]: bit mask of the ranks that may be played on that top code.
+        self.successors = [
+            sum(1 << rank for rank in range(RANKS) if self.next_codes[top][rank] >= 0)
+            for top in range(TOP_CODES)
+        ]
+        stock = board.stock
+        suffix = [[0] * RANKS for _ in range(len(stock) + 1)]
+        for index in range(len(stock) - 1, -1, -1):
+            row = list(suffix[index + 1])
+            row[stock[index]] += 1
+            suffix[index] = row
+        # rows[drawn][top]: supply besides the tableau: the stock left and a live top.
+        self.rows: list[list[list[int]]] = [
+            [_with_top(counts, top) for top in range(TOP_CODES)] for counts in suffix
+        ]
+        # Cards that some card deeper in their own column could precede: such a deeper card
+        # is played later, so it can never be this card's predecessor.
+        accepts = board.accepts
+        self.predecessors = [[p for p in range(RANKS) if accepts[p][rank]] for rank in range(RANKS)]
+        self.blocked: list[list[tuple[int, int, int]]] = []
+        for column in board.columns:
+            cards = []
+            for index, rank in enumerate(column):
+                if rank == 0:
+                    continue
+                deeper = sum(1 for below in column[:index] if accepts[below][rank])
+                if deeper:
+                    cards.append((index, rank, deeper))
+            self.blocked.append(cards)
+        self.links = [
+            self.successors[rank] | sum(1 << p for p in self.predecessors[rank])
+            for rank in range(RANKS)
+        ]
+        self.stock_successors = [0] * (len(stock) + 1)
+        for index in range(len(stock) - 1, -1, -1):
+            self.stock_successors[index] = (
+                self.stock_successors[index + 1] | self.successors[stock[index]]
+            )
+        self._island_cache: dict[int, tuple[list[int], list[int]]] = {}
+
+    def tableau(self, heights: list[int]) -> list[int]:
+        """Cards left in the tableau, counted by rank."""
+        tableau = [0] * RANKS
+        for column, height in zip(self.board.columns, heights, strict=True):
+            for rank in column[:height]:
+                tableau[rank] += 1
+        return tableau
+
+    def bound(self, tableau: list[int], heights: list[int], drawn: int, top: int) -> int:
+        """Admissible lower bound on the final strokes (``tableau``: cards left by rank).
+
+        Positive: the tableau can no longer be cleared (that many cards can never be played).
+        Otherwise minus the stock cards that may still be left at the clear.
+        """
+        missing = self.missing(tableau, self.rows[drawn][top])
+        if missing > 0:
+            return missing
+        stock_left = self.stock_size - drawn
+        needed = self.draws_needed(tableau, drawn, top)
+        if needed > stock_left or self.column_dead(tableau, heights, drawn, top):
+            return 1
+        return needed - stock_left
+
+    def root_bound(self) -> int:
+        """The lower bound on the final strokes of the board's own position."""
+        board = self.board
+        if not any(board.heights):
+            return -self.stock_size
+        return self.bound(self.tableau(board.heights), board.heights, 0, board.top)
+
+    def column_dead(self, tableau: list[int], heights: list[int], drawn: int, top: int) -> bool:
+        """True when some card's only possible predecessors all lie deeper in its column."""
+        row = self.rows[drawn][top]
+        wild = tableau[0] + row[0]
+        predecessors = self.predecessors
+        for column, cards in enumerate(self.blocked):
+            height = heights[column]
+            for index, rank, deeper in cards:
+                if index >= height:
+                    break
+                supply = wild
+                for p in predecessors[rank]:
+                    supply += tableau[p] + row[p]
+                if supply <= deeper:
+                    return True
+        return False
+
+    def islands(self, present: int) -> tuple[list[int], list[int]]:
+        """The rank islands of a set of ranks, and its ranks that nothing present may follow.
+
+        Ranks are linked when a card of one may go on the other (either way). No tableau card
+        outside an island can precede a card inside it, so the first card played from each
+        island follows the waste top or a drawn card.
+        """
+        known = self._island_cache.get(present)
+        if known is not None:
+            return known
+        links = self.links
+        left = present
+        islands: list[int] = []
+        while left:
+            grown = left & -left
+            while True:
+                reach = grown
+                rank = 0
+                bits = grown
+                while bits:
+                    if bits & 1:
+                        reach |= links[rank] & present
+                    bits >>= 1
+                    rank += 1
+                if reach == grown:
+                    break
+                grown = reach
+            islands.append(grown)
+            left &= ~grown
+        successors = self.successors
+        ends = [
+            rank for rank in range(RANKS) if present >> rank & 1 and not successors[rank] & present
+        ]
+        known = (islands, ends)
+        self._island_cache[present] = known
+        return known
+
+    def draws_needed(self, tableau: list[int], drawn: int, top: int) -> int:
+        """Fewest draws before the tableau can clear (more than the stock left: never).
+
+        Each rank island needs its own entry from the waste top or a drawn card. A card that
+        no tableau card may follow ends its chain: a draw must come after it, unless it is
+        the last card of all. Successors only ever disappear, so both hold for the rest of the
+        hand; and a drawn card that no tableau card may follow is wasted.
+        """
+        present = 0
+        for rank in range(RANKS):
+            if tableau[rank]:
+                present |= 1 << rank
+        stock = self.board.stock
+        impossible = len(stock) - drawn + 1
+        islands, end_ranks = self.islands(present)
+        successors = self.successors
+        top_follows = successors[top]
+        reachable = self.stock_successors[drawn] | top_follows
+        for island in islands:
+            if not reachable & island:
+                return impossible
+        needed = len(islands) - (1 if top_follows & present else 0)
+        ends = 0
+        for rank in end_ranks:
+            ends += tableau[rank]
+        if ends:
+            ends -= 1
+        if not top_follows & present:
+            ends += 1
+        if ends > needed:
+            needed = ends
+        if needed <= 0:
+            return 0
+        index = drawn
+        while needed:
+            if index == len(stock):
+                return impossible
+            if successors[stock[index]] & present:
+                needed -= 1
+            index += 1
+        return index - drawn
+
+
+def _with_top(counts: list[int], top: int) -> list[int]:
+    """Stock counts by rank plus the waste top as supply (an empty waste is wild)."""
+    row = list(counts)
+    if top == NO_TOP:
+        row[0] += 1
+    elif top != DEAD_TOP:
+        row[top] += 1
+    return row
