@@ -216,3 +216,67 @@ def _with_top(counts: list[int], top: int) -> list[int]:
     elif top != DEAD_TOP:
         row[top] += 1
     return row
+
+
+def _window_check(pruning: Pruning, heights: list[int], present: int, drawn: int, top: int) -> bool:
+    """Experimental: True when island time windows prove the position dead."""
+    board = pruning.board
+    stock = board.stock
+    successors = pruning.successors
+    islands, _ = pruning.islands(present)
+    island_of = [0] * 16
+    entry = [0] * 16
+    for island in islands:
+        mask = 1 if successors[top] & island else 0
+        for j in range(drawn, len(stock)):
+            if successors[stock[j]] & island:
+                mask |= 1 << (j - drawn + 1)
+        bits = island
+        rank = 0
+        while bits:
+            if bits & 1:
+                island_of[rank] = island
+                entry[rank] = mask
+            bits >>= 1
+            rank += 1
+    claims: dict[int, int] = {}
+    for column, height in zip(board.columns, heights, strict=True):
+        if not height:
+            continue
+        # deadlines from the deepest card up
+        deadlines = [0] * height
+        limit = 1 << 30
+        below_island = -1
+        below_end = False
+        for index in range(height):
+            rank = column[index]
+            if index and (island_of[rank] != below_island or not successors[rank] & present):
+                limit -= 1
+            allowed = entry[rank] & ((1 << (limit + 1)) - 1) if limit < 40 else entry[rank]
+            if not allowed:
+                return True
+            limit = allowed.bit_length() - 1
+            deadlines[index] = limit
+            below_island = island_of[rank]
+        # earliest from the exposed card down
+        earliest = 0
+        above_island = -1
+        above_end = False
+        for index in range(height - 1, -1, -1):
+            rank = column[index]
+            if above_island >= 0 and (island_of[rank] != above_island or above_end):
+                earliest += 1
+            allowed = entry[rank] >> earliest << earliest
+            if not allowed:
+                return True
+            earliest = (allowed & -allowed).bit_length() - 1
+            if earliest > deadlines[index]:
+                return True
+            window = allowed & ((2 << deadlines[index]) - 1)
+            if not window & (window - 1):
+                island = island_of[rank]
+                if claims.setdefault(window, island) != island:
+                    return True
+            above_island = island_of[rank]
+            above_end = not successors[rank] & present
+    return False

@@ -30,7 +30,7 @@ import random
 import time
 
 from golf_solitaire.solver.board import Board
-from golf_solitaire.solver.pruning import Pruning
+from golf_solitaire.solver.pruning import Pruning, _window_check as _wc
 
 DRAW = -1
 """The move code of a draw."""
@@ -73,7 +73,7 @@ class Search:
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.nodes = 0
         self.exact: dict[int, int] = {}
-        self.lower: dict[int, int] = {}
+        self.bounds: dict[int, list[tuple[int, int, int]]] = {}
         self._budget = self._next_check()
 
     # Budget --------------------------------------------------------------------------
@@ -179,11 +179,27 @@ class Search:
         shift = len(columns)
         no_stock = not stock
         exact = self.exact
-        lower = self.lower
+        bounds = self.bounds
         recording = line is not None
         path: list[int] = line if line is not None else []
         limit = INFINITY * INFINITY if give_up is None else give_up
         best = target
+
+        def settle(packed: int, drawn: int, playable: int, floor: int) -> None:
+            # A bound holds for the same heights with more cards drawn and fewer plays open.
+            entries = bounds.get(packed)
+            if entries is None:
+                bounds[packed] = [(drawn, playable, floor)]
+                return
+            for d0, p0, l0 in entries:
+                if l0 >= floor and d0 <= drawn and p0 | playable == p0:
+                    return
+            entries[:] = [
+                entry
+                for entry in entries
+                if not (floor >= entry[2] and drawn <= entry[0] and playable | entry[1] == playable)
+            ]
+            entries.append((drawn, playable, floor))
 
         def visit(packed: int, drawn: int, top: int, left: int, fresh: bool) -> None:
             nonlocal best
@@ -204,9 +220,11 @@ class Search:
                 if known < best:
                     best = known
                 return
-            floor = lower.get(key)
-            if floor is not None and floor >= best:
-                return
+            entries = bounds.get(packed)
+            if entries is not None:
+                for d0, p0, l0 in entries:
+                    if l0 >= best and d0 <= drawn and p0 | playable == p0:
+                        return
             self.nodes += 1
             if self.nodes >= self._budget:
                 self._tick()
@@ -218,17 +236,17 @@ class Search:
             short = missing(tableau, rows[drawn][top])
             if short:
                 if short >= best:
-                    lower[key] = short
+                    settle(packed, drawn, playable, short)
                     return
             elif best <= 0 or (best == 1 and fresh):
                 needed = draws_needed(tableau, drawn, top)
                 stock_left = stock_size - drawn
-                if needed > stock_left or column_dead(tableau, heights, drawn, top):
+                if needed > stock_left or column_dead(tableau, heights, drawn, top) or _wc(pruning, heights, sum(1 << r for r in range(14) if tableau[r]), drawn, top):
                     floor = 1
                 else:
                     floor = drawn + needed - stock_size
                 if floor >= best:
-                    lower[key] = floor
+                    settle(packed, drawn, playable, floor)
                     return
             if shuffle is not None and len(plays) > 1:
                 shuffle(plays)
@@ -255,7 +273,7 @@ class Search:
             if best < entry:
                 exact[key] = best
             else:
-                lower[key] = best
+                settle(packed, drawn, playable, best)
 
         packed = sum(h * p for h, p in zip(heights, powers, strict=True))
         visit(packed, drawn, top, sum(heights), True)
