@@ -80,6 +80,21 @@ class Pruning:
                 self.stock_successors[index + 1] | self.successors[stock[index]]
             )
         self._island_cache: dict[int, tuple[list[int], list[int]]] = {}
+        # entries[drawn][rank]: the chains (bit j: the chain after the j-th draw from now) whose
+        # drawn card a card of ``rank`` may follow.
+        self.entries = [
+            [
+                sum(
+                    1 << (index - drawn + 1)
+                    for index in range(drawn, len(stock))
+                    if self.successors[stock[index]] >> rank & 1
+                )
+                for rank in range(RANKS)
+            ]
+            for drawn in range(len(stock) + 1)
+        ]
+        self._entry_cache: dict[int, tuple[list[int], list[int]]] = {}
+        self._column_cache: dict[int, tuple[int, bool, tuple[tuple[int, int], ...]]] = {}
 
     def tableau(self, heights: list[int]) -> list[int]:
         """Cards left in the tableau, counted by rank."""
@@ -207,6 +222,111 @@ class Pruning:
             index += 1
         return index - drawn
 
+    def windows(self, heights: list[int], present: int, drawn: int, top: int) -> tuple[int, bool]:
+        """Cards that can never be played, and whether the tableau can no longer be cleared.
+
+        Cards are played in chains, one a draw, numbered from 0 (the chain on the waste top).
+        A chain stays in one rank island, entered from its own waste top or drawn card, so each
+        island can only be played in the chains that can enter it. Down a column the chains
+        never go back, and a card of another island, or under a card nothing may follow, needs
+        a later chain than the card above it. A card with no chain left can never be played,
+        nor can anything under it. For a clear, every card must also be played by the last
+        chain that can still reach the cards under it; and a chain that is the only one left
+        for a card belongs to that card's island, so two islands cannot both need it.
+
+        Each column's answer depends only on its height, the ranks present, the cards drawn
+        and which islands the waste top enters, so it is cached on those.
+        """
+        follow = self.successors[top] & present
+        base = ((present << 5 | drawn) << RANKS | follow) << 6
+        cache = self._column_cache
+        stuck = 0
+        dead = False
+        claims: dict[int, int] | None = None
+        for column, height in enumerate(heights):
+            if not height:
+                continue
+            code = base | column << 3 | height
+            known = cache.get(code)
+            if known is None:
+                known = self._column_windows(column, height, present, drawn, follow)
+                cache[code] = known
+            column_stuck, column_dead, column_claims = known
+            stuck += column_stuck
+            if column_dead:
+                dead = True
+            elif column_claims and not dead:
+                if claims is None:
+                    claims = {}
+                for chain, island in column_claims:
+                    if claims.setdefault(chain, island) != island:
+                        dead = True
+        return stuck, dead
+
+    def _column_windows(
+        self, column: int, height: int, present: int, drawn: int, follow: int
+    ) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
+        """``windows`` for one column: its stuck cards, whether it blocks a clear, its claims."""
+        island_of, entry = self._island_entries(present, drawn, follow)
+        successors = self.successors
+        cards = self.board.columns[column]
+        earliest = [0] * height
+        chain = 0
+        above = -1
+        for index in range(height - 1, -1, -1):
+            rank = cards[index]
+            if above >= 0 and (
+                island_of[rank] != island_of[above] or not successors[above] & present
+            ):
+                chain += 1
+            allowed = entry[rank] >> chain << chain
+            if not allowed:
+                return index + 1, True, ()
+            chain = (allowed & -allowed).bit_length() - 1
+            earliest[index] = chain
+            above = rank
+        claims = []
+        latest = 64
+        below = -1
+        for index in range(height):
+            rank = cards[index]
+            if below >= 0 and (
+                island_of[rank] != island_of[below] or not successors[rank] & present
+            ):
+                latest -= 1
+            allowed = entry[rank] & ((2 << latest) - 1) if latest >= 0 else 0
+            allowed = allowed >> earliest[index] << earliest[index]
+            if not allowed:
+                return 0, True, ()
+            latest = allowed.bit_length() - 1
+            if not allowed & (allowed - 1):
+                claims.append((allowed, island_of[rank]))
+            below = rank
+        return 0, False, tuple(claims)
+
+    def _island_entries(self, present: int, drawn: int, follow: int) -> tuple[list[int], list[int]]:
+        """Per rank: its island, and the chains that can enter that island."""
+        code = (present << 5 | drawn) << RANKS | follow
+        known = self._entry_cache.get(code)
+        if known is not None:
+            return known
+        islands, _ = self.islands(present)
+        entries = self.entries[drawn]
+        island_of = [0] * RANKS
+        entry = [0] * RANKS
+        for island in islands:
+            mask = 1 if follow & island else 0
+            for rank in range(RANKS):
+                if island >> rank & 1:
+                    mask |= entries[rank]
+            for rank in range(RANKS):
+                if island >> rank & 1:
+                    island_of[rank] = island
+                    entry[rank] = mask
+        known = (island_of, entry)
+        self._entry_cache[code] = known
+        return known
+
 
 def _with_top(counts: list[int], top: int) -> list[int]:
     """Stock counts by rank plus the waste top as supply (an empty waste is wild)."""
@@ -216,67 +336,3 @@ def _with_top(counts: list[int], top: int) -> list[int]:
     elif top != DEAD_TOP:
         row[top] += 1
     return row
-
-
-def _window_check(pruning: Pruning, heights: list[int], present: int, drawn: int, top: int) -> bool:
-    """Experimental: True when island time windows prove the position dead."""
-    board = pruning.board
-    stock = board.stock
-    successors = pruning.successors
-    islands, _ = pruning.islands(present)
-    island_of = [0] * 16
-    entry = [0] * 16
-    for island in islands:
-        mask = 1 if successors[top] & island else 0
-        for j in range(drawn, len(stock)):
-            if successors[stock[j]] & island:
-                mask |= 1 << (j - drawn + 1)
-        bits = island
-        rank = 0
-        while bits:
-            if bits & 1:
-                island_of[rank] = island
-                entry[rank] = mask
-            bits >>= 1
-            rank += 1
-    claims: dict[int, int] = {}
-    for column, height in zip(board.columns, heights, strict=True):
-        if not height:
-            continue
-        # deadlines from the deepest card up
-        deadlines = [0] * height
-        limit = 1 << 30
-        below_island = -1
-        below_end = False
-        for index in range(height):
-            rank = column[index]
-            if index and (island_of[rank] != below_island or not successors[rank] & present):
-                limit -= 1
-            allowed = entry[rank] & ((1 << (limit + 1)) - 1) if limit < 40 else entry[rank]
-            if not allowed:
-                return True
-            limit = allowed.bit_length() - 1
-            deadlines[index] = limit
-            below_island = island_of[rank]
-        # earliest from the exposed card down
-        earliest = 0
-        above_island = -1
-        above_end = False
-        for index in range(height - 1, -1, -1):
-            rank = column[index]
-            if above_island >= 0 and (island_of[rank] != above_island or above_end):
-                earliest += 1
-            allowed = entry[rank] >> earliest << earliest
-            if not allowed:
-                return True
-            earliest = (allowed & -allowed).bit_length() - 1
-            if earliest > deadlines[index]:
-                return True
-            window = allowed & ((2 << deadlines[index]) - 1)
-            if not window & (window - 1):
-                island = island_of[rank]
-                if claims.setdefault(window, island) != island:
-                    return True
-            above_island = island_of[rank]
-            above_end = not successors[rank] & present
-    return False

@@ -29,8 +29,8 @@ from __future__ import annotations
 import random
 import time
 
-from golf_solitaire.solver.board import Board
-from golf_solitaire.solver.pruning import Pruning, _window_check as _wc
+from golf_solitaire.solver.board import RANKS, Board
+from golf_solitaire.solver.pruning import Pruning
 
 DRAW = -1
 """The move code of a draw."""
@@ -175,6 +175,8 @@ class Search:
         missing = pruning.missing
         draws_needed = pruning.draws_needed
         column_dead = pruning.column_dead
+        windows = pruning.windows
+        ranks = range(RANKS)
         shuffle = rng.shuffle if rng is not None else None
         shift = len(columns)
         no_stock = not stock
@@ -234,17 +236,31 @@ class Search:
             if left < best:
                 best = left
             short = missing(tableau, rows[drawn][top])
-            if short:
-                if short >= best:
-                    settle(packed, drawn, playable, short)
-                    return
-            elif best <= 0 or (best == 1 and fresh):
-                needed = draws_needed(tableau, drawn, top)
-                stock_left = stock_size - drawn
-                if needed > stock_left or column_dead(tableau, heights, drawn, top) or _wc(pruning, heights, sum(1 << r for r in range(14) if tableau[r]), drawn, top):
-                    floor = 1
+            if short and short >= best:
+                settle(packed, drawn, playable, short)
+                return
+            if fresh or best <= 0:
+                present = 0
+                for rank in ranks:
+                    if tableau[rank]:
+                        present |= 1 << rank
+                stuck, dead = windows(heights, present, drawn, top)
+                if stuck > short:
+                    short = stuck
+                if short:
+                    floor = short
+                elif best <= 1:
+                    needed = draws_needed(tableau, drawn, top)
+                    if (
+                        dead
+                        or needed > stock_size - drawn
+                        or column_dead(tableau, heights, drawn, top)
+                    ):
+                        floor = 1
+                    else:
+                        floor = drawn + needed - stock_size
                 else:
-                    floor = drawn + needed - stock_size
+                    floor = -INFINITY
                 if floor >= best:
                     settle(packed, drawn, playable, floor)
                     return
