@@ -56,6 +56,15 @@ class Pruning:
         self.rows: list[list[list[int]]] = [
             [_with_top(counts, top) for top in range(TOP_CODES)] for counts in suffix
         ]
+        # prefix_rows[drawn][count][top]: the same supply when only ``count`` more cards are drawn.
+        self.prefix_rows: list[list[list[list[int]]]] = []
+        for drawn in range(len(stock) + 1):
+            counts = [0] * RANKS
+            per_count = [[_with_top(counts, top) for top in range(TOP_CODES)]]
+            for index in range(drawn, len(stock)):
+                counts[stock[index]] += 1
+                per_count.append([_with_top(counts, top) for top in range(TOP_CODES)])
+            self.prefix_rows.append(per_count)
         # Cards that some card deeper in their own column could precede: such a deeper card
         # is played later, so it can never be this card's predecessor.
         accepts = board.accepts
@@ -94,7 +103,7 @@ class Pruning:
             for drawn in range(len(stock) + 1)
         ]
         self._entry_cache: dict[int, tuple[list[int], list[int]]] = {}
-        self._column_cache: dict[int, tuple[int, bool, tuple[tuple[int, int], ...]]] = {}
+        self._column_cache: dict[int, tuple[int, bool, int, tuple[tuple[int, int], ...]]] = {}
 
     def tableau(self, heights: list[int]) -> list[int]:
         """Cards left in the tableau, counted by rank."""
@@ -118,6 +127,16 @@ class Pruning:
         if needed > stock_left or self.column_dead(tableau, heights, drawn, top):
             return 1
         return needed - stock_left
+
+    def draws_to_match(self, tableau: list[int], drawn: int, top: int, least: int) -> int:
+        """Fewest draws (at least ``least``) after which every tableau card to play has a
+        predecessor among the tableau, the waste top and the cards drawn by then."""
+        rows = self.prefix_rows[drawn]
+        missing = self.missing
+        count = least
+        while count < len(rows) and missing(tableau, rows[count][top]):
+            count += 1
+        return count
 
     def root_bound(self) -> int:
         """The lower bound on the final strokes of the board's own position."""
@@ -222,8 +241,11 @@ class Pruning:
             index += 1
         return index - drawn
 
-    def windows(self, heights: list[int], present: int, drawn: int, top: int) -> tuple[int, bool]:
-        """Cards that can never be played, and whether the tableau can no longer be cleared.
+    def windows(
+        self, heights: list[int], present: int, drawn: int, top: int
+    ) -> tuple[int, bool, int]:
+        """Cards that can never be played, whether the tableau can no longer be cleared, and
+        the fewest draws before it can.
 
         Cards are played in chains, one a draw, numbered from 0 (the chain on the waste top).
         A chain stays in one rank island, entered from its own waste top or drawn card, so each
@@ -242,6 +264,7 @@ class Pruning:
         cache = self._column_cache
         stuck = 0
         dead = False
+        draws = 0
         claims: dict[int, int] | None = None
         for column, height in enumerate(heights):
             if not height:
@@ -251,8 +274,10 @@ class Pruning:
             if known is None:
                 known = self._column_windows(column, height, present, drawn, follow)
                 cache[code] = known
-            column_stuck, column_dead, column_claims = known
+            column_stuck, column_dead, column_draws, column_claims = known
             stuck += column_stuck
+            if column_draws > draws:
+                draws = column_draws
             if column_dead:
                 dead = True
             elif column_claims and not dead:
@@ -261,12 +286,13 @@ class Pruning:
                 for chain, island in column_claims:
                     if claims.setdefault(chain, island) != island:
                         dead = True
-        return stuck, dead
+        return stuck, dead, draws
 
     def _column_windows(
         self, column: int, height: int, present: int, drawn: int, follow: int
-    ) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
-        """``windows`` for one column: its stuck cards, whether it blocks a clear, its claims."""
+    ) -> tuple[int, bool, int, tuple[tuple[int, int], ...]]:
+        """``windows`` for one column: stuck cards, whether it blocks a clear, the chain its
+        deepest card needs at the earliest, and its claims."""
         island_of, entry = self._island_entries(present, drawn, follow)
         successors = self.successors
         cards = self.board.columns[column]
@@ -281,7 +307,7 @@ class Pruning:
                 chain += 1
             allowed = entry[rank] >> chain << chain
             if not allowed:
-                return index + 1, True, ()
+                return index + 1, True, 0, ()
             chain = (allowed & -allowed).bit_length() - 1
             earliest[index] = chain
             above = rank
@@ -297,12 +323,12 @@ class Pruning:
             allowed = entry[rank] & ((2 << latest) - 1) if latest >= 0 else 0
             allowed = allowed >> earliest[index] << earliest[index]
             if not allowed:
-                return 0, True, ()
+                return 0, True, 0, ()
             latest = allowed.bit_length() - 1
             if not allowed & (allowed - 1):
                 claims.append((allowed, island_of[rank]))
             below = rank
-        return 0, False, tuple(claims)
+        return 0, False, earliest[0], tuple(claims)
 
     def _island_entries(self, present: int, drawn: int, follow: int) -> tuple[list[int], list[int]]:
         """Per rank: its island, and the chains that can enter that island."""

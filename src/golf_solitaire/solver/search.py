@@ -176,6 +176,7 @@ class Search:
         draws_needed = pruning.draws_needed
         column_dead = pruning.column_dead
         windows = pruning.windows
+        draws_to_match = pruning.draws_to_match
         ranks = range(RANKS)
         shuffle = rng.shuffle if rng is not None else None
         shift = len(columns)
@@ -244,13 +245,17 @@ class Search:
                 for rank in ranks:
                     if tableau[rank]:
                         present |= 1 << rank
-                stuck, dead = windows(heights, present, drawn, top)
+                stuck, dead, chains = windows(heights, present, drawn, top)
                 if stuck > short:
                     short = stuck
                 if short:
                     floor = short
                 elif best <= 1:
                     needed = draws_needed(tableau, drawn, top)
+                    if chains > needed:
+                        needed = chains
+                    if best <= 0:
+                        needed = draws_to_match(tableau, drawn, top, needed)
                     if (
                         dead
                         or needed > stock_size - drawn
