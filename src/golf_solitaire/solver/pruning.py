@@ -243,8 +243,8 @@ class Pruning:
 
     def windows(
         self, heights: list[int], present: int, drawn: int, top: int
-    ) -> tuple[int, bool, int]:
-        """Cards that can never be played, whether the tableau can no longer be cleared, and
+    ) -> tuple[list[int], bool, int]:
+        """Ranks of the cards that can never be played, whether the tableau can no longer be cleared, and
         the fewest draws before it can.
 
         Cards are played in chains, one a draw, numbered from 0 (the chain on the waste top).
@@ -262,7 +262,7 @@ class Pruning:
         follow = self.successors[top] & present
         base = ((present << 5 | drawn) << RANKS | follow) << 6
         cache = self._column_cache
-        stuck = 0
+        stuck: list[int] = []
         dead = False
         draws = 0
         claims: dict[int, int] | None = None
@@ -275,7 +275,8 @@ class Pruning:
                 known = self._column_windows(column, height, present, drawn, follow)
                 cache[code] = known
             column_stuck, column_dead, column_draws, column_claims = known
-            stuck += column_stuck
+            if column_stuck:
+                stuck.extend(self.board.columns[column][:column_stuck])
             if column_draws > draws:
                 draws = column_draws
             if column_dead:
