@@ -240,14 +240,21 @@ class Search:
             if short and short >= best:
                 settle(packed, drawn, playable, short)
                 return
-            if fresh or best <= 0:
+            if fresh or best != 1:
                 present = 0
                 for rank in ranks:
                     if tableau[rank]:
                         present |= 1 << rank
                 stuck, dead, chains = windows(heights, present, drawn, top)
-                if stuck > short:
-                    short = stuck
+                if stuck:
+                    # Cards never played are no one's predecessor: match the rest without them.
+                    for rank in stuck:
+                        tableau[rank] -= 1
+                    unmatched = len(stuck) + missing(tableau, rows[drawn][top])
+                    for rank in stuck:
+                        tableau[rank] += 1
+                    if unmatched > short:
+                        short = unmatched
                 if short:
                     floor = short
                 elif best <= 1:
