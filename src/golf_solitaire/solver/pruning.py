@@ -46,6 +46,11 @@ class Pruning:
             sum(1 << rank for rank in range(RANKS) if self.next_codes[top][rank] >= 0)
             for top in range(TOP_CODES)
         ]
+        # accepted[top]: the ranks that may be played on that top code.
+        self.accepted = [
+            [rank for rank in range(RANKS) if self.next_codes[top][rank] >= 0]
+            for top in range(TOP_CODES)
+        ]
         stock = board.stock
         suffix = [[0] * RANKS for _ in range(len(stock) + 1)]
         for index in range(len(stock) - 1, -1, -1):
@@ -244,8 +249,8 @@ class Pruning:
     def windows(
         self, heights: list[int], present: int, drawn: int, top: int
     ) -> tuple[list[int], bool, int]:
-        """Ranks of the cards that can never be played, whether the tableau can no longer be cleared, and
-        the fewest draws before it can.
+        """Ranks of the cards never to be played, whether the tableau can no longer be cleared,
+        and the fewest draws before it can.
 
         Cards are played in chains, one a draw, numbered from 0 (the chain on the waste top).
         A chain stays in one rank island, entered from its own waste top or drawn card, so each

@@ -37,6 +37,9 @@ DRAW = -1
 
 INFINITY = 1 << 20
 
+EMPTY = RANKS
+"""The ``at_rank`` slot of empty columns: no waste top accepts it."""
+
 Child = tuple[int, tuple[list[int], int, int]]
 """A move code and the position it leads to: heights, cards drawn, waste-top code."""
 
@@ -168,7 +171,11 @@ class Search:
         next_codes = pruning.next_codes
         stock = board.stock
         stock_size = len(stock)
-        order = range(len(columns))
+        # at_rank[rank]: the columns whose exposed card has that rank (EMPTY: no card).
+        at_rank = [0] * (RANKS + 1)
+        for column, height in enumerate(heights):
+            at_rank[columns[column][height - 1] if height else EMPTY] |= 1 << column
+        accepted = pruning.accepted
         powers = [8**i for i in range(len(columns))]
         tableau = pruning.tableau(heights)
         rows = pruning.rows
@@ -177,7 +184,6 @@ class Search:
         column_dead = pruning.column_dead
         windows = pruning.windows
         draws_to_match = pruning.draws_to_match
-        ranks = range(RANKS)
         shuffle = rng.shuffle if rng is not None else None
         shift = len(columns)
         no_stock = not stock
@@ -204,25 +210,18 @@ class Search:
             ]
             entries.append((drawn, playable, floor))
 
-        def visit(packed: int, drawn: int, top: int, left: int, fresh: bool) -> None:
+        def visit(packed: int, drawn: int, top: int, left: int, fresh: bool, present: int) -> None:
             nonlocal best
-            row = next_codes[top]
             playable = 0
-            plays = []
-            for column in order:
-                height = heights[column]
-                if height:
-                    rank = columns[column][height - 1]
-                    code = row[rank]
-                    if code >= 0:
-                        playable |= 1 << column
-                        plays.append((column, height, rank, code))
+            for rank in accepted[top]:
+                playable |= at_rank[rank]
             key = ((packed << 5 | drawn) << shift) | playable
-            known = exact.get(key)
-            if known is not None and not (recording and known <= 0):
-                if known < best:
-                    best = known
-                return
+            if exact:
+                known = exact.get(key)
+                if known is not None and not (recording and known <= 0):
+                    if known < best:
+                        best = known
+                    return
             entries = bounds.get(packed)
             if entries is not None:
                 for d0, p0, l0 in entries:
@@ -241,10 +240,6 @@ class Search:
                 settle(packed, drawn, playable, short)
                 return
             if fresh or best != 1:
-                present = 0
-                for rank in ranks:
-                    if tableau[rank]:
-                        present |= 1 << rank
                 stuck, dead, chains = windows(heights, present, drawn, top)
                 if stuck:
                     # Cards never played are no one's predecessor: match the rest without them.
@@ -276,27 +271,51 @@ class Search:
                 if floor >= best:
                     settle(packed, drawn, playable, floor)
                     return
-            if shuffle is not None and len(plays) > 1:
-                shuffle(plays)
-            for column, height, rank, code in plays:
-                if left == 1:
-                    score = drawn - stock_size
-                    if score < best:
-                        best = score
-                        if recording:
-                            path.append(column)
-                            raise _Found
-                    continue
-                path.append(column)
-                heights[column] = height - 1
-                tableau[rank] -= 1
-                visit(packed - powers[column], drawn, code, left - 1, no_stock)
-                tableau[rank] += 1
-                heights[column] = height
-                path.pop()
+            if playable:
+                row = next_codes[top]
+                plays = []
+                bits = playable
+                while bits:
+                    bit = bits & -bits
+                    bits ^= bit
+                    column = bit.bit_length() - 1
+                    height = heights[column]
+                    plays.append((column, bit, height, columns[column]))
+                if shuffle is not None and len(plays) > 1:
+                    shuffle(plays)
+                for column, bit, height, cards in plays:
+                    rank = cards[height - 1]
+                    if left == 1:
+                        score = drawn - stock_size
+                        if score < best:
+                            best = score
+                            if recording:
+                                path.append(column)
+                                raise _Found
+                        continue
+                    path.append(column)
+                    heights[column] = height - 1
+                    at_rank[rank] ^= bit
+                    below = cards[height - 2] if height > 1 else EMPTY
+                    at_rank[below] |= bit
+                    count = tableau[rank] - 1
+                    tableau[rank] = count
+                    visit(
+                        packed - powers[column],
+                        drawn,
+                        row[rank],
+                        left - 1,
+                        no_stock,
+                        present if count else present ^ 1 << rank,
+                    )
+                    tableau[rank] = count + 1
+                    at_rank[below] ^= bit
+                    at_rank[rank] |= bit
+                    heights[column] = height
+                    path.pop()
             if drawn < stock_size:
                 path.append(DRAW)
-                visit(packed, drawn + 1, stock[drawn], left, True)
+                visit(packed, drawn + 1, stock[drawn], left, True, present)
                 path.pop()
             if best < entry:
                 exact[key] = best
@@ -304,7 +323,8 @@ class Search:
                 settle(packed, drawn, playable, best)
 
         packed = sum(h * p for h, p in zip(heights, powers, strict=True))
-        visit(packed, drawn, top, sum(heights), True)
+        present = sum(1 << rank for rank in range(RANKS) if tableau[rank])
+        visit(packed, drawn, top, sum(heights), True, present)
         return best
 
     def best_line(self) -> list[int]:
