@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.screen import Screen
 
 from golf_solitaire import Card, Deal, Play
 from golf_solitaire.i18n import LANGUAGES, refusal_text
@@ -104,15 +105,26 @@ async def test_g_refuses_text_that_is_not_a_deal_number_and_asks_again() -> None
         assert app.game.deal.number == 2
 
 
-async def test_question_mark_opens_the_help_and_escape_closes_it() -> None:
+@pytest.mark.parametrize(
+    ("key", "screen", "part", "text"),
+    [
+        ("question_mark", HelpScreen, "#help-rules", "one above or one below"),
+        ("s", StatsScreen, "#stats-note", "Statistics are not available"),
+    ],
+    ids=["help", "statistics"],
+)
+async def test_question_mark_and_s_open_their_screen_and_escape_q_or_the_key_close_it(
+    key: str, screen: type[Screen[None]], part: str, text: str
+) -> None:
     app = make_app(2)
     async with app.run_test() as pilot:
-        await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
-        rules = str(app.screen.query_one("#help-rules").render())
-        assert "one above or one below" in rules
-        await pilot.press("escape")
-        assert not isinstance(app.screen, HelpScreen)
+        for closing in ("escape", "q", key):
+            await pilot.press(key)
+            assert isinstance(app.screen, screen)
+            assert text in str(app.screen.query_one(part).render())
+            await pilot.press(closing)
+            assert not isinstance(app.screen, screen)
+        assert app.is_running
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -126,17 +138,6 @@ async def test_the_help_is_in_the_chosen_language_and_fits_80_by_24(language: st
         assert about.endswith(tr(language, "elsewhere.strict"))
         assert "Dead King Golf" in about
         assert app.screen.query_one("#help-box").max_scroll_y == 0, "no scrolling needed"
-
-
-async def test_s_opens_the_statistics_and_s_closes_them() -> None:
-    app = make_app(2)
-    async with app.run_test() as pilot:
-        await pilot.press("s")
-        assert isinstance(app.screen, StatsScreen)
-        note = str(app.screen.query_one("#stats-note").render())
-        assert note == tr("en", "stats.unavailable")
-        await pilot.press("s")
-        assert not isinstance(app.screen, StatsScreen)
 
 
 async def test_q_quits() -> None:

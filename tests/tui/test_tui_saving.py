@@ -12,6 +12,7 @@ import pytest
 from golf_solitaire import Deal, Game, Move, Play, Rules
 from golf_solitaire.rounds import Round, to_par_text
 from golf_solitaire.store import Store, StoredGame, open_store
+from golf_solitaire.tui import GolfApp
 from golf_solitaire.tui.saving import RoundPlay, Saver, played_seconds, terminal_player
 from golf_solitaire.tui.screens import EndScreen, StatsScreen
 from golf_solitaire.tui.widgets import Board
@@ -77,6 +78,7 @@ async def test_resume_restores_the_exact_position_and_the_redo_list(store: Store
     again = saving_app(store, player, game=game, saver=saver)
     async with again.run_test() as pilot:
         assert "Moves 3" in line_text(again, "status")
+        assert line_text(again, "message") == "Resumed where you left off"
         assert again.query_one(Board).state == played.state
         await pilot.press("r")
         assert again.game.move_count == 4
@@ -181,11 +183,16 @@ async def test_the_last_hole_shows_the_whole_card_and_n_starts_a_new_round(
         )
 
 
-@pytest.mark.asyncio
-async def test_resume_goes_on_with_the_time_played_to_the_second(store: Store) -> None:
+def timed_app(store: Store) -> tuple[str, HandClock, GolfApp]:
+    """A new player, a clock the test moves, and an app saving that player's strict deal 2."""
     player = store.create_player().id
     clock = HandClock()
-    app = saving_app(store, player, clock=clock)
+    return player, clock, saving_app(store, player, clock=clock)
+
+
+@pytest.mark.asyncio
+async def test_resume_goes_on_with_the_time_played_to_the_second(store: Store) -> None:
+    player, clock, app = timed_app(store)
     async with app.run_test() as pilot:
         await pilot.press("5")
         clock.now += 37.4
@@ -212,9 +219,7 @@ async def test_resume_goes_on_with_the_time_played_to_the_second(store: Store) -
 
 @pytest.mark.asyncio
 async def test_the_clock_stops_with_the_hand_and_its_time_is_stored(store: Store) -> None:
-    player = store.create_player().id
-    clock = HandClock()
-    app = saving_app(store, player, clock=clock)
+    player, clock, app = timed_app(store)
     async with app.run_test() as pilot:
         tokens = deal_2_solution()
         for token in tokens[:-1]:

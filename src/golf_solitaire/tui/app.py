@@ -130,8 +130,10 @@ class GolfApp(App[None]):
         yield Line(self._key_line(), id="keys")
 
     def on_mount(self) -> None:
-        """Store a new game, show it, and start the clock on the status line."""
-        if self.saver is not None and self.saver.game_id is None:
+        """Store a new game (or say that a stored one goes on), show it, start the clock."""
+        if self.saver is not None and self.saver.game_id is not None:
+            self.message = tr(self.language, "message.resumed")
+        elif self.saver is not None:
             self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
         if self.game.is_over:
             self.play_clock.stop()
