@@ -271,3 +271,23 @@ def test_the_time_played_counts_moves_made_after_it_was_last_written() -> None:
     assert played_seconds(stored_game([at("04:00"), at("05:20")], written)) == 120.25
     assert played_seconds(stored_game([at("04:00")], written, (at("05:40"),))) == 140.25
     assert played_seconds(stored_game([at("04:00"), "later"], written)) == 100.25
+
+
+@pytest.mark.asyncio
+async def test_a_store_that_fails_mid_game_is_reported_and_the_hand_goes_on(
+    store: Store,
+) -> None:
+    player = store.create_player().id
+    app = saving_app(store, player)
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        store.close()
+        await pilot.press("d")
+        assert line_text(app, "message").startswith("Not saved: ")
+        assert "closed database" in line_text(app, "message")
+        assert [str(move) for move in app.game.moves] == ["4", "d"]
+        await pilot.press("s")
+        note = str(app.screen.query_one("#stats-note").render())
+        assert note.startswith("The statistics could not be read: ") and "closed database" in note
+        await pilot.press("escape", "u")
+        assert app.game.move_count == 1

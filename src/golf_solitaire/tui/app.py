@@ -22,7 +22,6 @@ from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
-from golf_solitaire.store import StoreError
 from golf_solitaire.tui.analysis import Analysis, Suggestion, Verdict
 from golf_solitaire.tui.playclock import Clock, PlayClock
 from golf_solitaire.tui.saving import RoundPlay, Saver
@@ -227,12 +226,16 @@ class GolfApp(App[None]):
             self._hand_over()
 
     def _save(self, write: Callable[[Saver], None]) -> None:
-        """Run one store write; a failure is shown, and play goes on unsaved."""
+        """Run one store write; a failure is shown, and play goes on unsaved.
+
+        Any error counts, the database driver's own included (a locked or closed SQLite
+        file, a lost PostgreSQL connection): the hand on the screen is never lost to it.
+        """
         if self.saver is None:
             return
         try:
             write(self.saver)
-        except (StoreError, ValueError, LookupError, OSError) as error:
+        except Exception as error:
             self.message = tr(self.language, "message.not_saved", error=str(error))
             self.say(self.message)
 
@@ -420,8 +423,9 @@ class GolfApp(App[None]):
             return
         try:
             figures = self.saver.statistics()
-        except (StoreError, LookupError) as error:
-            self.push_screen(StatsScreen(language, None, str(error)))
+        except Exception as error:
+            note = tr(language, "stats.failed", error=str(error))
+            self.push_screen(StatsScreen(language, None, note))
             return
         lines = statistics_lines(language, figures)
         self.push_screen(StatsScreen(language, lines, "" if lines else tr(language, "stats.none")))
