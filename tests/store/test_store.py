@@ -143,6 +143,22 @@ def test_latest_game_and_finish(store: Store) -> None:
         store.finish_game(first, termination="won", strokes=0)
 
 
+def test_meta_is_merged_and_marks_the_game_changed(store: Store) -> None:
+    player = store.create_player()
+    record = Game(Deal.numbered(1)).record(source="test")
+    first = store.create_game(player.id, record)
+    second = store.create_game(player.id, Game(Deal.numbered(2)).record())
+    stamp = store.merge_meta(first, {"elapsed": 12.5})
+    latest = store.latest_game(player.id)
+    assert latest is not None and latest.id == first and latest.updated_at == stamp
+    assert latest.record["meta"] == {"source": "test", "elapsed": 12.5}
+    store.merge_meta(first, {"elapsed": 20.0})
+    assert store.load_game(first, player.id).record["meta"]["elapsed"] == 20.0
+    assert "meta" not in store.load_game(second, player.id).record
+    with pytest.raises(NotFoundError, match="nope"):
+        store.merge_meta("nope", {"elapsed": 1.0})
+
+
 def test_statistics_per_preset_with_streaks(store: Store) -> None:
     player = store.create_player()
     results = [("cleared", -2), ("cleared", 0), ("stuck", 7), ("cleared", -1)]

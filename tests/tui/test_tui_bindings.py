@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from textual.screen import Screen
 
 from golf_solitaire import Card, Deal, Play
-from golf_solitaire.i18n import refusal_text
+from golf_solitaire.i18n import LANGUAGES, refusal_text
 from golf_solitaire.tui.screens import GoToDealScreen, HelpScreen, StatsScreen
 from golf_solitaire.tui.texts import tr
 from tests.tui.tui_helpers import line_text, make_app
@@ -104,33 +105,39 @@ async def test_g_refuses_text_that_is_not_a_deal_number_and_asks_again() -> None
         assert app.game.deal.number == 2
 
 
-async def test_question_mark_opens_the_help_and_escape_closes_it() -> None:
+@pytest.mark.parametrize(
+    ("key", "screen", "part", "text"),
+    [
+        ("question_mark", HelpScreen, "#help-rules", "one above or one below"),
+        ("s", StatsScreen, "#stats-note", "Statistics are not available"),
+    ],
+    ids=["help", "statistics"],
+)
+async def test_question_mark_and_s_open_their_screen_and_escape_q_or_the_key_close_it(
+    key: str, screen: type[Screen[None]], part: str, text: str
+) -> None:
     app = make_app(2)
     async with app.run_test() as pilot:
+        for closing in ("escape", "q", key):
+            await pilot.press(key)
+            assert isinstance(app.screen, screen)
+            assert text in str(app.screen.query_one(part).render())
+            await pilot.press(closing)
+            assert not isinstance(app.screen, screen)
+        assert app.is_running
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_help_is_in_the_chosen_language_and_fits_80_by_24(language: str) -> None:
+    app = make_app(2, language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
         rules = str(app.screen.query_one("#help-rules").render())
-        assert "one above or one below" in rules
-        await pilot.press("escape")
-        assert not isinstance(app.screen, HelpScreen)
-
-
-async def test_the_help_shows_the_rules_in_the_chosen_language() -> None:
-    app = make_app(2, language="it")
-    async with app.run_test() as pilot:
-        await pilot.press("question_mark")
-        rules = str(app.screen.query_one("#help-rules").render())
-        assert rules == tr("it", "help.rules.golf")
-        assert rules != tr("en", "help.rules.golf")
-
-
-async def test_s_opens_the_statistics() -> None:
-    app = make_app(2)
-    async with app.run_test() as pilot:
-        await pilot.press("s")
-        assert isinstance(app.screen, StatsScreen)
-        await pilot.press("escape")
-        assert not isinstance(app.screen, StatsScreen)
+        assert rules == tr(language, "help.rules.golf")
+        about = str(app.screen.query_one("#help-preset").render())
+        assert about.endswith(tr(language, "elsewhere.strict"))
+        assert "Dead King Golf" in about
+        assert app.screen.query_one("#help-box").max_scroll_y == 0, "no scrolling needed"
 
 
 async def test_q_quits() -> None:
@@ -164,12 +171,14 @@ async def test_black_hole_fans_past_seven_are_reached_with_the_arrows() -> None:
         assert line_text(app, "message") == "the stock is empty: it is dealt only once"
 
 
-async def test_clicking_an_exposed_card_plays_it() -> None:
+@pytest.mark.parametrize("row", [5, 0], ids=["exposed card", "column number"])
+async def test_clicking_an_exposed_card_or_its_column_number_plays_it(row: int) -> None:
     app = make_app(2)
     async with app.run_test() as pilot:
         await pilot.pause()
-        await pilot.click("#column-5", offset=(3, 5))
+        await pilot.click("#column-5", offset=(3, row))
         assert app.game.moves == (Play(4),)
+        assert line_text(app, "message") == "Played A♥"
 
 
 async def test_clicking_a_covered_card_says_why_it_cannot_be_played() -> None:
@@ -184,17 +193,10 @@ async def test_clicking_a_covered_card_says_why_it_cannot_be_played() -> None:
         )
 
 
-async def test_clicking_a_column_number_plays_its_exposed_card() -> None:
-    app = make_app(2)
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        await pilot.click("#column-5", offset=(3, 0))
-        assert app.game.moves == (Play(4),)
-
-
 async def test_clicking_the_stock_draws() -> None:
     app = make_app(2)
     async with app.run_test() as pilot:
         await pilot.pause()
         await pilot.click("#stock", offset=(2, 1))
         assert app.game.stock_count == 15
+        assert line_text(app, "message") == "Drew 3♠"

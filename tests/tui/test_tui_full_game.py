@@ -50,3 +50,13 @@ async def test_n_on_the_end_screen_deals_a_new_hand() -> None:
         assert not isinstance(app.screen, EndScreen)
         assert app.game.move_count == 0
         assert app.game.deal.number != 2
+
+
+async def test_q_on_the_end_screen_quits() -> None:
+    app = make_app(2)
+    async with app.run_test() as pilot:
+        await play_to_the_end(app, pilot, deal_2_solution(), pressed=1)
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running

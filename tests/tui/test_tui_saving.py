@@ -10,13 +10,21 @@ from pathlib import Path
 import pytest
 
 from golf_solitaire import Deal, Game, Move, Play, Rules
-from golf_solitaire.rounds import Round
-from golf_solitaire.store import Store, open_store
-from golf_solitaire.tui.saving import RoundPlay, Saver, terminal_player
+from golf_solitaire.rounds import Round, to_par_text
+from golf_solitaire.store import Store, StoredGame, open_store
+from golf_solitaire.tui import GolfApp
+from golf_solitaire.tui.saving import RoundPlay, Saver, played_seconds, terminal_player
 from golf_solitaire.tui.screens import EndScreen, StatsScreen
 from golf_solitaire.tui.widgets import Board
 from tests.reference import verdicts
-from tests.tui.tui_helpers import deal_2_solution, line_text, play_to_the_end, saving_app
+from tests.tui.tui_helpers import (
+    HandClock,
+    deal_2_solution,
+    keys_for,
+    line_text,
+    play_to_the_end,
+    saving_app,
+)
 
 
 @pytest.fixture
@@ -60,8 +68,8 @@ async def test_resume_restores_the_exact_position_and_the_redo_list(store: Store
     saver = Saver(store, player)
     resumed = saver.resume()
     assert resumed is not None
-    game, round_play = resumed
-    assert round_play is None
+    game = resumed.game
+    assert resumed.round_play is None
     assert game.state == played.state
     assert game.moves == played.moves
     twin = game.copy()
@@ -70,6 +78,7 @@ async def test_resume_restores_the_exact_position_and_the_redo_list(store: Store
     again = saving_app(store, player, game=game, saver=saver)
     async with again.run_test() as pilot:
         assert "Moves 3" in line_text(again, "status")
+        assert line_text(again, "message") == "Resumed where you left off"
         assert again.query_one(Board).state == played.state
         await pilot.press("r")
         assert again.game.move_count == 4
@@ -106,9 +115,12 @@ async def test_a_round_scores_each_hole_and_resumes_on_the_next(store: Store) ->
         assert "Hole 1 of 9" in line_text(app, "title")
         await play_to_the_end(app, pilot, deal_2_solution())
         assert isinstance(app.screen, EndScreen)
-        card = str(app.screen.query_one("#end-card").render())
-        assert card.splitlines()[1].split() == ["1", "2", "5", "0"]
-        assert "-5 to par" in card
+        card = str(app.screen.query_one("#end-card").render()).splitlines()
+        assert card[0] == "Deals 2–10"
+        assert card[1].split() == ["Hole", *map(str, range(1, 10)), "Total"]
+        assert card[2].split() == ["Par", *["5"] * 9, "45"]
+        assert card[3].split() == ["Strokes", "0", *["—"] * 8, "0"]
+        assert card[4] == "Round total: 0, par 5: -5"
         await pilot.press("escape", "u")
         assert line_text(app, "message").startswith("This hole is scored")
         await pilot.press("n")
@@ -122,7 +134,7 @@ async def test_a_round_scores_each_hole_and_resumes_on_the_next(store: Store) ->
     assert [str(move) for move in second_hole] == ["d"]
     resumed = Saver(store, player).resume()
     assert resumed is not None
-    game, resumed_round = resumed
+    game, resumed_round = resumed.game, resumed.round_play
     assert resumed_round is not None
     assert resumed_round.round.strokes == [0]
     assert resumed_round.round.current_hole == 2
@@ -157,15 +169,125 @@ async def test_the_last_hole_shows_the_whole_card_and_n_starts_a_new_round(
         assert app.game.is_won
         assert isinstance(app.screen, EndScreen)
         card = str(app.screen.query_one("#end-card").render()).splitlines()
-        assert len(card) == 11
-        assert card[9].split() == ["9", "12", "5", str(app.game.score)]
+        assert len(card) == 5 and card[0] == "Deals 4–12"
+        strokes = ["5", "4", "6", "3", "5", "5", "2", "7", str(app.game.score)]
         total = 37 + app.game.score
-        assert card[10].split()[:3] == ["Total", "45", str(total)]
-        hint = str(app.screen.query("Static.dialog-hint").last().render())
-        assert hint.startswith("n new round")
+        assert card[3].split() == ["Strokes", *strokes, str(total)]
+        assert card[4] == f"Round total: {total}, par 45: {to_par_text(total - 45)}"
+        assert str(app.screen.query_one("#end-box").border_subtitle).startswith("n new round")
         await pilot.press("n")
         assert "Hole 1 of 9" in line_text(app, "title")
         assert app.round_play is not None and app.round_play.round.strokes == []
         assert (
             app.round_play.round_id is not None and app.round_play.round_id != round_play.round_id
         )
+
+
+def timed_app(store: Store) -> tuple[str, HandClock, GolfApp]:
+    """A new player, a clock the test moves, and an app saving that player's strict deal 2."""
+    player = store.create_player().id
+    clock = HandClock()
+    return player, clock, saving_app(store, player, clock=clock)
+
+
+@pytest.mark.asyncio
+async def test_resume_goes_on_with_the_time_played_to_the_second(store: Store) -> None:
+    player, clock, app = timed_app(store)
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        clock.now += 37.4
+        await pilot.press("d")
+        assert "Time 0:37" in line_text(app, "status")
+        clock.now += 2.2
+    saver = Saver(store, player)
+    resumed = saver.resume()
+    assert resumed is not None
+    assert resumed.elapsed == 39.6
+    later = HandClock(now=50_000.0)
+    again = saving_app(
+        store, player, game=resumed.game, saver=saver, clock=later, elapsed=resumed.elapsed
+    )
+    async with again.run_test() as pilot:
+        assert "Time 0:39" in line_text(again, "status")
+        later.now += 20.5
+        await pilot.press("2")
+        assert again.game.move_count == 3
+        assert "Time 1:00" in line_text(again, "status")
+    stored = store.latest_game(player)
+    assert stored is not None and stored.record["meta"]["elapsed"] == pytest.approx(60.1)
+
+
+@pytest.mark.asyncio
+async def test_the_clock_stops_with_the_hand_and_its_time_is_stored(store: Store) -> None:
+    player, clock, app = timed_app(store)
+    async with app.run_test() as pilot:
+        tokens = deal_2_solution()
+        for token in tokens[:-1]:
+            assert app.make(Move.parse(token))
+        clock.now += 83
+        await pilot.press(*keys_for(tokens[-1:]))
+        assert isinstance(app.screen, EndScreen)
+        moves = str(app.screen.query_one("#end-moves").render())
+        assert moves == f"{len(tokens)} moves in 1:23"
+        clock.now += 600
+        await pilot.press("escape")
+        assert "Time 1:23" in line_text(app, "status")
+        stored = store.latest_game(player)
+        assert stored is not None and stored.record["meta"]["elapsed"] == 83
+        await pilot.press("u")
+        clock.now += 7
+        await pilot.press("r")
+        assert "Time 1:30" in line_text(app, "status")
+
+
+def stored_game(
+    stamps: list[str], meta: dict[str, object], redo_times: tuple[str, ...] = ()
+) -> StoredGame:
+    """A stored strict deal 2 begun at 10:00:00 with ``len(stamps)`` draws made at ``stamps``."""
+    record = Game(Deal.numbered(2)).record()
+    record.update(moves=["d"] * len(stamps), timestamps=stamps, meta=meta)
+    return StoredGame(
+        id="g",
+        player_id="p",
+        record=record,
+        redo=("d",) * len(redo_times),
+        created_at="2026-01-01T10:00:00+00:00",
+        updated_at=stamps[-1] if stamps else "2026-01-01T10:00:00+00:00",
+        finished_at=None,
+        termination=None,
+        strokes=None,
+        round_id=None,
+        hole=None,
+        redo_times=redo_times,
+    )
+
+
+def test_the_time_played_counts_moves_made_after_it_was_last_written() -> None:
+    at = "2026-01-01T10:{}+00:00".format
+    assert played_seconds(stored_game([], {})) == 0
+    assert played_seconds(stored_game([at("00:30"), at("01:15")], {})) == 75
+    written = {"elapsed": 100.25, "elapsed_at": at("05:00")}
+    assert played_seconds(stored_game([at("04:00"), at("04:59")], written)) == 100.25
+    assert played_seconds(stored_game([at("04:00"), at("05:20")], written)) == 120.25
+    assert played_seconds(stored_game([at("04:00")], written, (at("05:40"),))) == 140.25
+    assert played_seconds(stored_game([at("04:00"), "later"], written)) == 100.25
+
+
+@pytest.mark.asyncio
+async def test_a_store_that_fails_mid_game_is_reported_and_the_hand_goes_on(
+    store: Store,
+) -> None:
+    player = store.create_player().id
+    app = saving_app(store, player)
+    async with app.run_test() as pilot:
+        await pilot.press("5")
+        store.close()
+        await pilot.press("d")
+        assert line_text(app, "message").startswith("Not saved: ")
+        assert "closed database" in line_text(app, "message")
+        assert [str(move) for move in app.game.moves] == ["4", "d"]
+        await pilot.press("s")
+        note = str(app.screen.query_one("#stats-note").render())
+        assert note.startswith("The statistics could not be read: ") and "closed database" in note
+        await pilot.press("escape", "u")
+        assert app.game.move_count == 1

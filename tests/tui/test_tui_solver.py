@@ -11,6 +11,7 @@ import pytest
 from golf_solitaire import Deal, Game, Move, Play, Rules, solver
 from golf_solitaire.tui.analysis import Analysis, Suggestion
 from golf_solitaire.tui.screens import EndScreen
+from golf_solitaire.tui.texts import tr
 from tests.reference import verdicts
 from tests.tui.tui_helpers import (
     deal_2_solution,
@@ -52,8 +53,17 @@ async def settle(pilot: Any) -> None:
 
 
 @pytest.mark.asyncio
-async def test_h_shows_the_solvers_fair_hint_and_the_hinted_move_is_legal() -> None:
-    app = make_app(2, solver=solver)
+@pytest.mark.parametrize(
+    ("language", "opening"),
+    [
+        ("en", "Hint (column {column}): plays {card}"),
+        ("fr", "Indice (colonne {column}) : joue {card}"),
+    ],
+)
+async def test_h_shows_the_solvers_fair_hint_in_the_players_language(
+    language: str, opening: str
+) -> None:
+    app = make_app(2, language=language, solver=solver)
     async with app.run_test() as pilot:
         await pilot.press("h")
         await settle(pilot)
@@ -63,8 +73,10 @@ async def test_h_shows_the_solvers_fair_hint_and_the_hinted_move_is_legal() -> N
         card = app.game.exposed(expected.move.column)
         assert card is not None
         column = expected.move.column + 1
-        assert line_text(app, "message") == (
-            f"Hint: play {card.pretty} from column {column} — {expected.reason}"
+        message = line_text(app, "message")
+        assert message.startswith(opening.format(column=column, card=card.pretty))
+        assert message == tr(
+            language, "hint.play_why", column=column, reason=expected.text(language)
         )
         assert app.cursor == expected.move.column
         assert app.game.move_count == 0
@@ -73,35 +85,19 @@ async def test_h_shows_the_solvers_fair_hint_and_the_hinted_move_is_legal() -> N
 
 
 @pytest.mark.asyncio
-async def test_a_hint_is_given_in_the_players_language() -> None:
-    app = make_app(2, language="fr", solver=solver)
-    async with app.run_test() as pilot:
-        await pilot.press("h")
-        await settle(pilot)
-        expected = solver.hint(Game(app.game.deal), peek=False)
-        assert isinstance(expected.move, Play)
-        card = app.game.exposed(expected.move.column)
-        assert card is not None
-        column = expected.move.column + 1
-        assert line_text(app, "message").startswith(
-            f"Indice : jouez {card.pretty} de la colonne {column} — "
-        )
-
-
-@pytest.mark.asyncio
 async def test_a_shown_hint_is_cleared_by_a_move_and_the_next_one_is_for_the_new_position() -> None:
     app = make_app(2, solver=solver)
     async with app.run_test() as pilot:
         await pilot.press("h")
         await settle(pilot)
-        assert line_text(app, "message").startswith("Hint:")
+        assert line_text(app, "message").startswith("Hint (column")
         await pilot.press("enter")
         assert line_text(app, "message").startswith("Played ")
         await pilot.press("h")
         await settle(pilot)
         fresh = solver.hint(app.game.copy(), peek=False)
         assert fresh.move is not None and app.game.is_legal(fresh.move)
-        assert line_text(app, "message").endswith(f"— {fresh.reason}")
+        assert line_text(app, "message").endswith(f": {fresh.reason}")
 
 
 @pytest.mark.asyncio
@@ -157,14 +153,18 @@ async def test_the_end_screen_agrees_with_the_reference_on_an_unclearable_deal()
 
 
 @pytest.mark.asyncio
-async def test_the_verdict_is_said_in_the_players_language() -> None:
+async def test_the_verdict_and_the_review_are_said_in_the_players_language() -> None:
     app = make_app(2, language="it", solver=solver)
     async with app.run_test() as pilot:
         await play_to_the_end(app, pilot, deal_2_solution())
         await settle(pilot)
         verdict = str(app.screen.query_one("#end-verdict").render())
-        assert verdict == app.verdict_text(app.verdicts[app.game.deal])
-        assert "0" in verdict and "could be cleared" not in verdict
+        assert verdict == "Questa smazzata si poteva liberare; il miglior punteggio è 0"
+        review = str(app.screen.query_one("#end-review").render())
+        assert (
+            review
+            == "Nessun errore: ogni mossa ha mantenuto raggiungibile il miglior punteggio (0)"
+        )
 
 
 def test_end_screen_with_the_verdict(snap_compare: Any) -> None:

@@ -10,6 +10,7 @@ from golf_solitaire import Deal, Game, Move, Rules
 from golf_solitaire.store import Store
 from golf_solitaire.tui import GolfApp
 from golf_solitaire.tui.analysis import Analysis
+from golf_solitaire.tui.playclock import Clock
 from golf_solitaire.tui.saving import Saver
 from golf_solitaire.tui.widgets import Line
 from tests.reference import verdicts
@@ -21,6 +22,16 @@ NO_SOLVER = Analysis(None)
 def frozen_clock() -> float:
     """A clock that never moves, so the status line's time is always 0:00."""
     return 1000.0
+
+
+class HandClock:
+    """A clock the test moves by hand: ``clock.now += 30`` is half a minute later."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
 
 
 def make_app(
@@ -72,13 +83,14 @@ def saving_app(
     player_id: str,
     game: Game | None = None,
     saver: Saver | None = None,
+    clock: Clock = frozen_clock,
     **options: Any,
 ) -> GolfApp:
     """An app on strict deal 2 (or ``game``) that writes every move to ``store``."""
     return GolfApp(
         game or Game(Deal.numbered(2)),
         language="en",
-        clock=frozen_clock,
+        clock=clock,
         rng=random.Random(7),
         saver=saver or Saver(store, player_id),
         analysis=NO_SOLVER,

@@ -1,7 +1,8 @@
 """``golf play``: the terminal game (a Textual app), on a numbered, daily or random deal.
 
 Games are kept in the same store as the browser game's (``GOLF_DATABASE_URL`` or the
-default SQLite file), so ``golf play --resume`` goes on with the last unfinished game.
+default SQLite file), so ``golf play --resume`` goes on with the last unfinished game;
+``--casual`` plays without score, clock, statistics or store.
 """
 
 from __future__ import annotations
@@ -75,6 +76,9 @@ def open_saver() -> Saver:
     help="Play a round of 9 or 18 holes (deals in a row from the first).",
 )
 @click.option("--resume", is_flag=True, help="Go on with the last unfinished game.")
+@click.option(
+    "--casual", is_flag=True, help="Just play: no score, no clock, no statistics, nothing saved."
+)
 @click.option("--lang", "language", help=f"Language: {', '.join(LANGUAGES)} (default: locale).")
 def play_command(
     number: int | None,
@@ -82,6 +86,7 @@ def play_command(
     rules_name: str,
     holes: str | None,
     resume: bool,
+    casual: bool,
     language: str | None,
 ) -> None:
     """Play Golf Solitaire in the terminal."""
@@ -92,13 +97,21 @@ def play_command(
         raise CliError(f"--lang: unknown language {language!r} (choose {', '.join(LANGUAGES)})")
     if resume and (number is not None or daily or holes):
         raise CliError("--resume goes on with the saved game: give no --deal, --daily or --round")
+    if casual and (resume or holes):
+        raise CliError("--casual keeps no score and saves nothing: give no --resume or --round")
+    language = language or default_language()
+    if casual:
+        game = Game(choose_deal(number, daily, rules_name))
+        GolfApp(game, language=language, casual=True).run()
+        return
     saver = open_saver()
     round_play: RoundPlay | None = None
+    elapsed = 0.0
     if resume:
         found = saver.resume()
         if found is None:
             raise CliError("no unfinished game to resume: start one with `golf play`")
-        game, round_play = found
+        game, round_play, elapsed = found.game, found.round_play, found.elapsed
     elif holes is not None:
         rules = parse_rules(rules_name)
         round_play = RoundPlay(
@@ -107,7 +120,7 @@ def play_command(
         game = Game(round_play.deal(1))
     else:
         game = Game(choose_deal(number, daily, rules_name))
-    app = GolfApp(game, language=language or default_language(), saver=saver, round_play=round_play)
+    app = GolfApp(game, language=language, saver=saver, round_play=round_play, elapsed=elapsed)
     try:
         app.run()
     finally:

@@ -189,6 +189,23 @@ class Store:
                 (now, termination, int(strokes), now, game_id),
             )
 
+    def merge_meta(self, game_id: str, values: dict[str, Any]) -> str:
+        """Merge ``values`` into the game's ``meta`` (the terminal's play time, for one).
+
+        The game counts as changed now; returns that time (ISO 8601, UTC).
+        """
+        with self.database.transaction() as tx:
+            meta_json = tx.text("SELECT meta_json FROM games WHERE id = ?", (game_id,))
+            if meta_json is None:
+                raise NotFoundError(f"game {game_id!r} not found")
+            meta = {**json.loads(meta_json), **values}
+            now = _now()
+            tx.execute(
+                "UPDATE games SET meta_json = ?, updated_at = ? WHERE id = ?",
+                (json.dumps(meta), now, game_id),
+            )
+        return now
+
     def load_game(self, game_id: str, player_id: str) -> StoredGame:
         """The game ``game_id`` of ``player_id``; NotFoundError for anyone else's."""
         with self.database.transaction() as tx:

@@ -22,23 +22,20 @@ from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
-from golf_solitaire.store import StoreError
 from golf_solitaire.tui.analysis import Analysis, Suggestion, Verdict
+from golf_solitaire.tui.playclock import Clock, PlayClock
 from golf_solitaire.tui.saving import RoundPlay, Saver
+from golf_solitaire.tui.scorecard import HoleLine
 from golf_solitaire.tui.screens import (
     EndScreen,
     GoToDealScreen,
     HandSummary,
     HelpScreen,
-    HoleLine,
     StatsScreen,
     statistics_lines,
 )
 from golf_solitaire.tui.texts import card_label, clock_text, core, deal_title, rules_title, tr
 from golf_solitaire.tui.widgets import Board, ColumnView, Line, StockView, WasteView
-
-Clock = Callable[[], float]
-"""Seconds from any fixed point; injected so tests and snapshots can freeze the time."""
 
 KEY_HELP = (
     ("1-7", "key.play"),
@@ -60,7 +57,12 @@ SHORT_KEYS = ("space d", "u", "r", "h", "n", "g", "?", "q")
 
 
 class GolfApp(App[None]):
-    """The terminal game: a deal's columns, the stock and waste, status, help and end screens."""
+    """The terminal game: a deal's columns, the stock and waste, status, help and end screens.
+
+    ``clock`` is injected so tests and snapshots can hold time still; ``elapsed`` is the time
+    already played on a resumed hand. A ``casual`` game keeps no score, no clock and no
+    statistics, and is not saved.
+    """
 
     CSS_PATH = "golf.tcss"
     TITLE = "Golf Solitaire"
@@ -91,20 +93,26 @@ class GolfApp(App[None]):
         saver: Saver | None = None,
         round_play: RoundPlay | None = None,
         analysis: Analysis | None = None,
+        elapsed: float = 0.0,
+        casual: bool = False,
     ) -> None:
         super().__init__()
+        if casual and (saver is not None or round_play is not None):
+            raise ValueError("a casual game is neither saved nor part of a round")
         self.game = game
         self.language = language
-        self.clock = clock
+        self.play_clock = PlayClock(clock, elapsed)
         self.rng = rng or random.Random()
         self.saver = saver
         self.round_play = round_play
         self.analysis = analysis or Analysis.installed()
-        self.started = clock()
+        self.casual = casual
         self.cursor = 0
         self.message = ""
         self.scored = False
         self.verdicts: dict[Deal, Verdict | None] = {}
+        self.message_line = Line(id="message")
+        self.status_line = Line(id="status")
 
     # Building the table ---------------------------------------------------------
 
@@ -116,18 +124,26 @@ class GolfApp(App[None]):
             with Horizontal(id="piles"):
                 yield StockView(id="stock")
                 yield WasteView(id="waste")
-        yield Line(id="message")
-        yield Line(id="status")
+        yield self.message_line
+        yield self.status_line
         yield Line(self._key_line(), id="keys")
 
     def on_mount(self) -> None:
-        """Store a new game, show it, and start the clock on the status line."""
-        if self.saver is not None and self.saver.game_id is None:
+        """Store a new game (or say that a stored one goes on), show it, start the clock."""
+        if self.saver is not None and self.saver.game_id is not None:
+            self.message = tr(self.language, "message.resumed")
+        elif self.saver is not None:
             self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
+        if self.game.is_over:
+            self.play_clock.stop()
         self._show_deal()
         self.set_interval(1.0, self._show_status)
         if self.game.is_over:
             self.call_after_refresh(self._end_of_hand)
+
+    def on_unmount(self) -> None:
+        """Keep the time played on the hand, so that ``--resume`` goes on from it."""
+        self._save(lambda saver: saver.timed(self.play_clock.elapsed()))
 
     def _key_line(self) -> str:
         language = self.language
@@ -160,27 +176,31 @@ class GolfApp(App[None]):
             hole = played.current_hole or played.holes
             title += f" · {tr(language, 'round.hole', number=hole, holes=played.holes)}"
         self.query_one("#title", Line).update(title)
-        self.query_one("#message", Line).update(self.message)
+        self.message_line.update(self.message)
         self._show_status()
 
     def _show_status(self) -> None:
+        """Moves, time, strokes, the rules (and the round's total); a casual game: no score."""
         language = self.language
         game = self.game
-        parts = [
-            f"{core(language, 'word.moves')} {game.move_count}",
-            f"{tr(language, 'word.time')} {clock_text(self.clock() - self.started)}",
-            f"{core(language, 'word.strokes')} {game.score}",
-            rules_title(language, game.deal),
-        ]
+        parts = [f"{core(language, 'word.moves')} {game.move_count}"]
+        if not self.casual:
+            parts += [
+                f"{tr(language, 'word.time')} {clock_text(self.play_clock.elapsed())}",
+                f"{core(language, 'word.strokes')} {game.score}",
+            ]
+        parts.append(rules_title(language, game.deal))
+        if self.casual:
+            parts.append(tr(language, "casual.status"))
         if self.round_play is not None:
             played = self.round_play.round
             parts.append(tr(language, "round.total", total=played.total, to_par=played.to_par_text))
-        self.query_one("#status", Line).update(" · ".join(parts))
+        self.status_line.update(" · ".join(parts))
 
     def say(self, text: str) -> None:
         """Put ``text`` on the message line (a refusal's reason, a hint, what happened)."""
         self.message = text
-        self.query_one("#message", Line).update(text)
+        self.message_line.update(text)
 
     # Moves ------------------------------------------------------------------------
 
@@ -206,20 +226,26 @@ class GolfApp(App[None]):
             self._hand_over()
 
     def _save(self, write: Callable[[Saver], None]) -> None:
-        """Run one store write; a failure is shown, and play goes on unsaved."""
+        """Run one store write; a failure is shown, and play goes on unsaved.
+
+        Any error counts, the database driver's own included (a locked or closed SQLite
+        file, a lost PostgreSQL connection): the hand on the screen is never lost to it.
+        """
         if self.saver is None:
             return
         try:
             write(self.saver)
-        except (StoreError, ValueError, LookupError, OSError) as error:
+        except Exception as error:
             self.message = tr(self.language, "message.not_saved", error=str(error))
             self.say(self.message)
 
     def _hand_over(self) -> None:
-        """Store the end, score the hole in a round, then show the end-of-hand screen."""
+        """Stop the clock, store the end, score the hole in a round, show the end screen."""
+        self.play_clock.stop()
         if not self.scored:
             self.scored = True
             self._save(lambda saver: saver.finished(self.game))
+            self._save(lambda saver: saver.timed(self.play_clock.elapsed()))
             if self.round_play is not None:
                 self.round_play.round.record(self.game.score)
                 self._show_status()
@@ -259,6 +285,7 @@ class GolfApp(App[None]):
             self.say(refusal_text(self.language, error.refusal))
             return
         self.scored = False
+        self.play_clock.go()
         self.message = tr(self.language, "message.undone")
         self._save(lambda saver: saver.repositioned(self.game))
         self._show_position()
@@ -302,18 +329,23 @@ class GolfApp(App[None]):
         if game.deal is not asked.deal or game.state != asked.state or suggestion is None:
             return
         language = self.language
-        if suggestion.move is None:
+        move, reason = suggestion.move, suggestion.reason
+        if move is None:
             advice = tr(language, "hint.lost")
-        elif isinstance(suggestion.move, Play):
-            column = suggestion.move.column
-            card = game.exposed(column)
-            self.cursor = column
-            self.query_one(Board).cursor = column
-            label = card_label(card) if card else ""
-            advice = tr(language, "hint.play", card=label, column=column + 1)
+            self.say(f"{advice} — {reason}" if reason else advice)
+        elif isinstance(move, Play):
+            self.cursor = move.column
+            self.query_one(Board).cursor = move.column
+            column = move.column + 1
+            if reason:
+                self.say(tr(language, "hint.play_why", column=column, reason=reason))
+            else:
+                card = game.exposed(move.column)
+                label = card_label(card) if card else ""
+                self.say(tr(language, "hint.play", card=label, column=column))
         else:
-            advice = tr(language, "hint.draw")
-        self.say(f"{advice} — {suggestion.reason}" if suggestion.reason else advice)
+            key = "hint.draw_why" if reason else "hint.draw"
+            self.say(tr(language, key, reason=reason))
 
     def on_column_view_chosen(self, event: ColumnView.Chosen) -> None:
         """A click on a column: play its exposed card, or say why that card cannot go."""
@@ -335,9 +367,11 @@ class GolfApp(App[None]):
     # Deals --------------------------------------------------------------------------
 
     def start(self, deal: Deal) -> None:
-        """Put a fresh hand of ``deal`` on the table (and in the store)."""
+        """Put a fresh hand of ``deal`` on the table (and in the store), its clock at 0:00."""
+        if not self.game.is_over:
+            self._save(lambda saver: saver.timed(self.play_clock.elapsed()))
         self.game = Game(deal, competitive=self.game.competitive)
-        self.started = self.clock()
+        self.play_clock.reset()
         self.message = ""
         self.scored = False
         self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
@@ -384,12 +418,14 @@ class GolfApp(App[None]):
         """Show the player's statistics, as the store counts them for every face."""
         language = self.language
         if self.saver is None:
-            self.push_screen(StatsScreen(language, None, tr(language, "stats.unavailable")))
+            note = tr(language, "casual.stats" if self.casual else "stats.unavailable")
+            self.push_screen(StatsScreen(language, None, note))
             return
         try:
             figures = self.saver.statistics()
-        except (StoreError, LookupError) as error:
-            self.push_screen(StatsScreen(language, None, str(error)))
+        except Exception as error:
+            note = tr(language, "stats.failed", error=str(error))
+            self.push_screen(StatsScreen(language, None, note))
             return
         lines = statistics_lines(language, figures)
         self.push_screen(StatsScreen(language, lines, "" if lines else tr(language, "stats.none")))
@@ -411,6 +447,7 @@ class GolfApp(App[None]):
             strokes=game.score,
             move_count=game.move_count,
             verdict_text=verdict_text,
+            time_text=None if self.casual else clock_text(self.play_clock.elapsed()),
             card=card,
             round_over=round_over,
         )
@@ -422,9 +459,10 @@ class GolfApp(App[None]):
             return tr(language, "end.analysis_unavailable")
         if verdict.best_score is None:
             return tr(language, "end.too_hard")
-        if verdict.clearable:
-            return tr(language, "end.clearable", best=verdict.best_score)
-        return tr(language, "end.unclearable", best=verdict.best_score)
+        key = "end.clearable" if verdict.clearable else "end.unclearable"
+        if self.casual:
+            return tr(language, f"{key}_casual")
+        return tr(language, key, best=verdict.best_score)
 
     def _end_of_hand(self) -> None:
         def closed(choice: str | None) -> None:
@@ -454,7 +492,7 @@ class GolfApp(App[None]):
             verdict = None if known else self.analysis.verdict(game.deal)
             if not known:
                 self.call_from_thread(self._judged, game.deal, verdict, screen)
-            review = self.analysis.review(game, language)
+            review = None if self.casual else self.analysis.review(game, language)
         except Exception as error:
             message = tr(language, "end.failed", error=str(error))
             self.call_from_thread(screen.show_verdict, message)

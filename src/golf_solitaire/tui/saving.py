@@ -2,11 +2,14 @@
 
 A game is stored as its record; undo and redo move the stored position along the line, so
 ``golf play --resume`` rebuilds the exact position, redo list included, by replaying moves.
-The terminal's player is remembered in a small file in the user's config folder.
+The time played is kept in the game's meta when the player leaves a hand, so the clock
+goes on from the same second. The terminal's player is remembered in a small file in the
+user's config folder.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 from dataclasses import dataclass
@@ -21,6 +24,12 @@ from golf_solitaire.moves import Move
 from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
 from golf_solitaire.store import PresetStatistics, Store, StoredGame
+
+ELAPSED = "elapsed"
+"""The meta key of the seconds a hand has been played in the terminal."""
+
+ELAPSED_AT = "elapsed_at"
+"""The meta key of when ``ELAPSED`` was written (ISO 8601, UTC)."""
 
 PLAYER_FILE = "terminal-player.json"
 """The file, in the user's config folder, naming the terminal's player in each store."""
@@ -81,6 +90,15 @@ class RoundPlay:
         return Deal.numbered(self.deal_number(hole), self.rules)
 
 
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """An unfinished game taken up again: the game, its round, and the seconds played."""
+
+    game: Game
+    round_play: RoundPlay | None
+    elapsed: float
+
+
 class Saver:
     """Writes a player's games to the store as they are played."""
 
@@ -125,17 +143,23 @@ class Saver:
                 self.game_id, termination=outcome.termination.value, strokes=outcome.strokes
             )
 
+    def timed(self, seconds: float) -> None:
+        """Store the seconds the hand has been played so far (when the player leaves it)."""
+        if self.game_id is not None:
+            now = dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
+            self.store.merge_meta(self.game_id, {ELAPSED: round(seconds, 3), ELAPSED_AT: now})
+
     def statistics(self) -> dict[str, PresetStatistics]:
         """The player's statistics per rules preset, as the store counts them."""
         return self.store.statistics(self.player_id)
 
-    def resume(self) -> tuple[Game, RoundPlay | None] | None:
+    def resume(self) -> Resumed | None:
         """The last unfinished game, at its exact position with its redo list, or ``None``."""
         stored = self.store.latest_game(self.player_id, unfinished=True)
         if stored is None:
             return None
         self.game_id = stored.id
-        return restore(stored), self._round_of(stored)
+        return Resumed(restore(stored), self._round_of(stored), played_seconds(stored))
 
     def _round_of(self, stored: StoredGame) -> RoundPlay | None:
         if stored.round_id is None:
@@ -152,6 +176,25 @@ class Saver:
             rules=Rules.from_dict(saved.rules),
             round_id=saved.id,
         )
+
+
+def played_seconds(stored: StoredGame) -> float:
+    """The seconds a stored hand has been played.
+
+    The time written when the player left it, exactly; plus, should the terminal have died
+    without writing it, the time from then (or from the start) to the last move made.
+    """
+    meta = stored.record.get("meta") or {}
+    elapsed, since = meta.get(ELAPSED), meta.get(ELAPSED_AT)
+    if not isinstance(elapsed, int | float) or not isinstance(since, str):
+        elapsed, since = 0.0, stored.created_at
+    stamps = [*stored.record.get("timestamps", ()), *stored.redo_times]
+    try:
+        start = dt.datetime.fromisoformat(since)
+        last = max((dt.datetime.fromisoformat(str(stamp)) for stamp in stamps), default=start)
+    except ValueError:
+        return float(elapsed)
+    return float(elapsed) + max(0.0, (last - start).total_seconds())
 
 
 def restore(stored: StoredGame) -> Game:

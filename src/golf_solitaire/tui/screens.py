@@ -3,29 +3,52 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
-from golf_solitaire.rounds import to_par_text
+from golf_solitaire.i18n import catalog
 from golf_solitaire.store import PresetStatistics
+from golf_solitaire.tui.scorecard import HoleLine, score_card_text
 from golf_solitaire.tui.texts import core, rules_title, tr
 
+BoxT = TypeVar("BoxT", bound=Widget)
 
-class HelpScreen(ModalScreen[None]):
-    """The rules of the deal's preset and every key, in the player's language."""
+
+def dialog(box: BoxT, title: str, hint: str) -> BoxT:
+    """Make ``box`` a dialog: ``title`` on its top border, the keys it takes on the bottom."""
+    box.border_title = title
+    box.border_subtitle = hint
+    return box
+
+
+class InfoScreen(ModalScreen[None]):
+    """A page of information over the table, closed by Escape or q (or the key that opened it)."""
 
     BINDINGS = [  # noqa: RUF012 - Textual reads bindings as class data
-        Binding("escape,question_mark,q", "dismiss", "Close"),
+        Binding("escape,q", "dismiss", "Close"),
+    ]
+
+    def __init__(self, language: str, *, name: str) -> None:
+        super().__init__(id=name)
+        self.language = language
+
+
+class HelpScreen(InfoScreen):
+    """The rules of the deal's preset, its names elsewhere, and every key, in the language."""
+
+    BINDINGS = [  # noqa: RUF012 - Textual reads bindings as class data
+        Binding("question_mark", "dismiss", "Close"),
     ]
 
     def __init__(self, language: str, deal: Deal, keys: list[tuple[str, str]]) -> None:
-        super().__init__(id="help")
-        self.language = language
+        super().__init__(language, name="help")
         self.deal = deal
         self.keys = keys
 
@@ -35,21 +58,18 @@ class HelpScreen(ModalScreen[None]):
         layout = "black_hole" if self.deal.rules.layout == "black_hole" else "golf"
         name = self.deal.rules.name
         preset = core(language, f"preset.{name}.summary") if name else self.deal.rules.label
-        rules = tr(language, f"help.rules.{layout}")
-        keys = key_table(self.keys)
-        with VerticalScroll(id="help-box", classes="dialog"):
-            yield Static(tr(language, "help.title"), classes="dialog-title")
-            yield Static(rules, id="help-rules")
-            yield Static(
-                f"{tr(language, 'help.preset', name=rules_title(language, self.deal))} {preset}",
-                id="help-preset",
-            )
-            yield Static(tr(language, "help.keys"), classes="dialog-subtitle")
-            yield Static(keys, id="help-keys")
-            yield Static(tr(language, "help.close"), classes="dialog-hint")
+        about = f"{tr(language, 'help.preset', name=rules_title(language, self.deal))} {preset}"
+        if name and f"tui.elsewhere.{name}" in catalog("en"):
+            about += f" {tr(language, f'elsewhere.{name}')}"
+        box = VerticalScroll(id="help-box", classes="dialog")
+        with dialog(box, tr(language, "help.title"), tr(language, "help.close")):
+            yield Static(tr(language, f"help.rules.{layout}"), id="help-rules")
+            yield Static(about, id="help-preset")
+            yield Static(key_table(self.keys), id="help-keys")
+            yield Static(tr(language, "help.mouse"), id="help-mouse")
 
 
-def key_table(keys: list[tuple[str, str]], width: int = 68) -> str:
+def key_table(keys: list[tuple[str, str]], width: int = 74) -> str:
     """The keys and what they do, in two columns when they fit in ``width``, else one."""
     key_width = max(len(key) for key, _ in keys)
     cells = [f"{key:>{key_width}}  {text}" for key, text in keys]
@@ -66,25 +86,24 @@ def key_table(keys: list[tuple[str, str]], width: int = 68) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class HoleLine:
-    """One hole of a round's score card: its number, deal, par and strokes (None: to play)."""
-
-    number: int
-    deal_number: int | None
-    par: int
-    strokes: int | None
-
-
-@dataclass(frozen=True, slots=True)
 class HandSummary:
-    """What the end-of-hand screen shows: the outcome, the solver's word, the score card."""
+    """What the end-of-hand screen shows: the outcome, the solver's word, the score card.
+
+    ``time_text`` is the time the hand took, ``None`` in a casual game (no score, no clock).
+    """
 
     cleared: bool
     strokes: int
     move_count: int
     verdict_text: str
+    time_text: str | None = None
     card: tuple[HoleLine, ...] = ()
     round_over: bool = False
+
+    @property
+    def casual(self) -> bool:
+        """True for a casual game: the outcome is said without strokes or time."""
+        return self.time_text is None
 
 
 class EndScreen(ModalScreen[str]):
@@ -105,27 +124,29 @@ class EndScreen(ModalScreen[str]):
         """The outcome line, the verdict, the score card in round mode, the keys."""
         language = self.language
         summary = self.summary
-        if summary.cleared:
-            outcome = tr(language, "end.cleared", strokes=summary.strokes)
+        outcome = "cleared" if summary.cleared else "stuck"
+        if summary.casual:
+            outcome_text = tr(language, f"end.{outcome}_casual")
+            moves = tr(language, "end.moves", count=summary.move_count)
         else:
-            outcome = tr(language, "end.stuck", strokes=summary.strokes)
-        with Vertical(id="end-box", classes="dialog"):
-            yield Static(tr(language, "end.title"), classes="dialog-title")
-            yield Static(outcome, id="end-outcome")
-            yield Static(tr(language, "end.moves", count=summary.move_count), id="end-moves")
+            outcome_text = tr(language, f"end.{outcome}", strokes=summary.strokes)
+            moves = tr(language, "end.moves_time", count=summary.move_count, time=summary.time_text)
+        if summary.round_over:
+            next_key = tr(language, "end.keys_round_over")
+        elif summary.card:
+            next_key = tr(language, "end.keys_round")
+        else:
+            next_key = tr(language, "end.keys")
+        box = Vertical(id="end-box", classes="dialog")
+        with dialog(box, tr(language, "end.title"), next_key):
+            yield Static(outcome_text, id="end-outcome")
+            yield Static(moves, id="end-moves")
             yield Static(summary.verdict_text, id="end-verdict")
             review = Static("", id="end-review")
             review.display = False
             yield review
             if summary.card:
                 yield Static(score_card_text(language, summary.card), id="end-card")
-            if summary.round_over:
-                next_key = tr(language, "end.keys_round_over")
-            elif summary.card:
-                next_key = tr(language, "end.keys_round")
-            else:
-                next_key = tr(language, "end.keys")
-            yield Static(next_key, classes="dialog-hint")
 
     def show_verdict(self, text: str) -> None:
         """Put the solver's word on the deal in place once it is known."""
@@ -142,27 +163,6 @@ class EndScreen(ModalScreen[str]):
     def action_choose(self, choice: str) -> None:
         """Close with the player's choice: ``next``, ``look`` or ``quit``."""
         self.dismiss(choice)
-
-
-def score_card_text(language: str, card: tuple[HoleLine, ...]) -> str:
-    """The score card as a small table: hole, deal, par, strokes, and the totals."""
-    hole = core(language, "word.hole", number="").strip()
-    par = core(language, "word.par")
-    strokes = core(language, "word.strokes")
-    deal = tr(language, "end.deal")
-    lines = [f"{hole:>6} {deal:>8} {par:>5} {strokes:>8}"]
-    for line in card:
-        played = "—" if line.strokes is None else str(line.strokes)
-        number = "" if line.deal_number is None else str(line.deal_number)
-        lines.append(f"{line.number:>6} {number:>8} {line.par:>5} {played:>8}")
-    played_lines = [line for line in card if line.strokes is not None]
-    total = sum(line.strokes or 0 for line in played_lines)
-    par_so_far = sum(line.par for line in played_lines)
-    lines.append(
-        f"{core(language, 'word.total'):>6} {'':>8} {par_so_far:>5} {total:>8}"
-        f"  ({tr(language, 'end.to_par', diff=to_par_text(total - par_so_far))})"
-    )
-    return "\n".join(lines)
 
 
 def parse_deal_number(language: str, text: str) -> int:
@@ -187,12 +187,11 @@ class GoToDealScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         """A prompt, an input field and a line for the refusal."""
         language = self.language
-        with Vertical(id="goto-box", classes="dialog"):
-            yield Static(tr(language, "goto.title"), classes="dialog-title")
+        box = Vertical(id="goto-box", classes="dialog")
+        with dialog(box, tr(language, "goto.title"), tr(language, "goto.hint")):
             yield Static(tr(language, "goto.prompt", max=MAX_DEAL_NUMBER))
             yield Input(id="goto-input")
             yield Static("", id="goto-error")
-            yield Static(tr(language, "goto.hint"), classes="dialog-hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Go to the typed deal, or show why the text is not a deal number."""
@@ -208,31 +207,29 @@ class GoToDealScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class StatsScreen(ModalScreen[None]):
+class StatsScreen(InfoScreen):
     """The player's statistics, as the store keeps them for the browser game too."""
 
     BINDINGS = [  # noqa: RUF012 - Textual reads bindings as class data
-        Binding("escape,s,q", "dismiss", "Close"),
+        Binding("s", "dismiss", "Close"),
     ]
 
     def __init__(self, language: str, lines: list[tuple[str, str]] | None, note: str) -> None:
-        super().__init__(id="stats")
-        self.language = language
+        super().__init__(language, name="stats")
         self.lines = lines
         self.note = note
 
     def compose(self) -> ComposeResult:
         """A two-column table of figures, or the note saying why there are none."""
         language = self.language
-        with Vertical(id="stats-box", classes="dialog"):
-            yield Static(tr(language, "stats.title"), classes="dialog-title")
+        box = VerticalScroll(id="stats-box", classes="dialog")
+        with dialog(box, tr(language, "stats.title"), tr(language, "help.close")):
             if self.lines:
                 width = max(len(label) for label, _ in self.lines)
                 body = "\n".join(f"{label:<{width}}  {value}" for label, value in self.lines)
                 yield Static(body, id="stats-body")
             if self.note:
                 yield Static(self.note, id="stats-note")
-            yield Static(tr(language, "help.close"), classes="dialog-hint")
 
 
 def statistics_lines(language: str, figures: dict[str, PresetStatistics]) -> list[tuple[str, str]]:
