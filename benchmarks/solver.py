@@ -26,6 +26,7 @@ from pathlib import Path
 
 from golf_solitaire import Deal, Rules, State, solve
 from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.pruning import Pruning
 from golf_solitaire.solver.survey import parse_deal_range
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +55,8 @@ def solve_range(numbers: list[int], rules_name: str, optimal: bool) -> tuple[lis
 def plain_search(deal: Deal) -> tuple[bool, int]:
     """The baseline: depth-first over every position, remembering those seen, no bounds."""
     board = Board.from_position(deal, State.start(deal))
-    columns, stock, accepts = board.columns, board.stock, board.accepts
+    columns, stock = board.columns, board.stock
+    next_codes = Pruning(board).next_codes
     seen: set[tuple[tuple[int, ...], int, int]] = set()
     stack = [(tuple(board.heights), 0, board.top)]
     while stack:
@@ -67,10 +69,10 @@ def plain_search(deal: Deal) -> tuple[bool, int]:
         if drawn < len(stock):
             stack.append((heights, drawn + 1, stock[drawn]))
         for column, height in enumerate(heights):
-            if height and accepts[top][columns[column][height - 1]]:
-                rank = columns[column][height - 1]
-                child = heights[:column] + (height - 1,) + heights[column + 1 :]
-                stack.append((child, drawn, rank))
+            code = next_codes[top][columns[column][height - 1]] if height else -1
+            if code >= 0:
+                child = (*heights[:column], height - 1, *heights[column + 1 :])
+                stack.append((child, drawn, code))
     return False, len(seen)
 
 
@@ -86,7 +88,8 @@ def report(question: str, rules_name: str, rows: list[Row], peak: float, wall: f
     seconds = [row[4] for row in rows]
     nodes = [row[3] for row in rows]
     solved = sum(1 for row in rows if row[1] == "solved")
-    reference = verdicts(rules_name) if rules_name in ("strict", "pysolfc-golf", "putt-putt") else {}
+    known = ("strict", "pysolfc-golf", "putt-putt", "black-hole")
+    reference = verdicts(rules_name) if rules_name in known else {}
     checked = [row for row in rows if row[0] in reference]
     agree = sum(1 for row in checked if (row[1] == "solved") == reference[row[0]].solved)
     slowest = max(rows, key=lambda row: row[4])
@@ -148,9 +151,7 @@ def main() -> None:
     for question in questions:
         started = time.perf_counter()
         with context.Pool(1) as pool:
-            rows, peak = pool.apply(
-                solve_range, (numbers, arguments.rules, question == "optimal")
-            )
+            rows, peak = pool.apply(solve_range, (numbers, arguments.rules, question == "optimal"))
         report(question, arguments.rules, rows, peak, time.perf_counter() - started)
     if arguments.baseline:
         baseline(numbers[: arguments.baseline], arguments.rules)
