@@ -296,17 +296,15 @@ class Search:
                         short = unmatched
                 if short:
                     floor = short
+                elif dead:
+                    floor = 1
                 elif best <= 1:
                     needed = draws_needed(tableau, drawn, top)
                     if chains > needed:
                         needed = chains
                     if best <= 0:
                         needed = draws_to_match(tableau, drawn, top, needed)
-                    if (
-                        dead
-                        or needed > stock_size - drawn
-                        or column_dead(tableau, heights, drawn, top)
-                    ):
+                    if needed > stock_size - drawn:
                         floor = 1
                     else:
                         floor = drawn + needed - stock_size
