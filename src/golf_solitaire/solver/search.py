@@ -299,9 +299,7 @@ class Search:
                 elif dead:
                     floor = 1
                 elif best <= 1:
-                    needed = draws_needed(tableau, drawn, top)
-                    if chains > needed:
-                        needed = chains
+                    needed = chains
                     if best <= 0:
                         needed = draws_to_match(tableau, drawn, top, needed)
                     if needed > stock_size - drawn:
