@@ -76,8 +76,6 @@ class Search:
         self.max_nodes = max_nodes
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.nodes = 0
-        self.least_left = INFINITY
-        """The fewest tableau cards in any position searched: a score the board can reach."""
         self.exact: dict[int, int] = {}
         self.bounds: dict[int, list[tuple[int, int, int]]] = {}
         self._budget = self._next_check()
@@ -222,8 +220,6 @@ class Search:
         tableau = pruning.tableau(heights)
         rows = pruning.rows
         missing = pruning.missing
-        draws_needed = pruning.draws_needed
-        column_dead = pruning.column_dead
         windows = pruning.windows
         draws_to_match = pruning.draws_to_match
         shuffle = rng.shuffle if rng is not None else None
@@ -235,6 +231,17 @@ class Search:
         path: list[int] = line if line is not None else []
         limit = INFINITY * INFINITY if give_up is None else give_up
         best = target
+        nodes = self.nodes
+        mark = min(self._budget, limit)
+
+        def past_mark() -> None:
+            # Past the budget mark: stop, give up this attempt, or set the next mark.
+            nonlocal mark
+            self.nodes = nodes
+            self._tick()
+            if nodes >= limit:
+                raise _Restart
+            mark = min(self._budget, limit)
 
         def settle(packed: int, drawn: int, playable: int, floor: int) -> None:
             # A bound holds for the same heights with more cards drawn and fewer plays open.
@@ -253,7 +260,7 @@ class Search:
             entries.append((drawn, playable, floor))
 
         def visit(packed: int, drawn: int, top: int, left: int, fresh: bool, present: int) -> None:
-            nonlocal best
+            nonlocal best, nodes
             playable = 0
             for rank in accepted[top]:
                 playable |= at_rank[rank]
@@ -269,14 +276,10 @@ class Search:
                 for d0, p0, l0 in entries:
                     if l0 >= best and d0 <= drawn and p0 | playable == p0:
                         return
-            self.nodes += 1
-            if self.nodes >= self._budget:
-                self._tick()
-            if self.nodes >= limit:
-                raise _Restart
+            nodes += 1
+            if nodes >= mark:
+                past_mark()
             entry = best
-            if left < self.least_left:
-                self.least_left = left
             if left < best:
                 best = left
             short = missing(tableau, rows[drawn][top])
@@ -302,10 +305,7 @@ class Search:
                     needed = chains
                     if best <= 0:
                         needed = draws_to_match(tableau, drawn, top, needed)
-                    if needed > stock_size - drawn:
-                        floor = 1
-                    else:
-                        floor = drawn + needed - stock_size
+                    floor = 1 if needed > stock_size - drawn else drawn + needed - stock_size
                 else:
                     floor = -INFINITY
                 if floor >= best:
@@ -364,7 +364,10 @@ class Search:
 
         packed = sum(h * p for h, p in zip(heights, powers, strict=True))
         present = sum(1 << rank for rank in range(RANKS) if tableau[rank])
-        visit(packed, drawn, top, sum(heights), True, present)
+        try:
+            visit(packed, drawn, top, sum(heights), True, present)
+        finally:
+            self.nodes = nodes
         return best
 
     def best_line(self) -> list[int]:
