@@ -14,6 +14,7 @@ cards still to draw, so a hint can search a stock order it made up.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -40,6 +41,7 @@ def _card_of(rank: int) -> Card:
     return Card(rank, None) if rank == 0 else Card(rank, Suit.SPADES)
 
 
+@functools.cache
 def acceptance_table(rules: Rules) -> list[list[bool]]:
     """``table[top][rank]``: may a card of ``rank`` go on a waste top of code ``top``?"""
     table: list[list[bool]] = []

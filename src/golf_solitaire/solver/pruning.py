@@ -15,22 +15,73 @@ True
 
 from __future__ import annotations
 
-from golf_solitaire.solver.board import DEAD_TOP, NO_TOP, RANKS, TOP_CODES, Board, dead_after
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from golf_solitaire.rules import Rules
+from golf_solitaire.solver.board import (
+    DEAD_TOP,
+    NO_TOP,
+    RANKS,
+    TOP_CODES,
+    Board,
+    acceptance_table,
+    dead_after,
+)
 from golf_solitaire.solver.bounds import MatchingPlan
 
 
-def next_codes(board: Board) -> list[list[int]]:
-    """``table[top][rank]``: the top code after playing ``rank`` on ``top``, -1 if refused."""
-    table = []
+@dataclass(frozen=True, slots=True)
+class RankTables:
+    """What the ranks alone decide under one rule set; built once per rule set and shared."""
+
+    next_codes: list[list[int]]
+    """``next_codes[top][rank]``: the top code after playing ``rank`` on ``top``, -1 if refused."""
+    successors: list[int]
+    """``successors[top]``: bit mask of the ranks that may be played on that top code."""
+    accepted: list[list[int]]
+    """``accepted[top]``: the ranks that may be played on that top code."""
+    predecessors: list[list[int]]
+    """``predecessors[rank]``: the top codes of real cards that accept ``rank``."""
+    links: list[int]
+    """``links[rank]``: ranks that may go on ``rank`` or that ``rank`` may go on."""
+    missing: Callable[[list[int], list[int]], int]
+    """The compiled matching bound (``bounds.MatchingPlan.compile``)."""
+    islands: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)
+    """Islands and end ranks of each set of ranks present, filled as the search meets them."""
+
+
+@functools.cache
+def rank_tables(rules: Rules) -> RankTables:
+    """The ``RankTables`` of ``rules``."""
+    accepts = acceptance_table(rules)
+    codes = []
     for top in range(TOP_CODES):
         row = []
         for rank in range(RANKS):
-            if not board.accepts[top][rank]:
+            if not accepts[top][rank]:
                 row.append(-1)
             else:
-                row.append(DEAD_TOP if dead_after(board.rules, top, rank) else rank)
-        table.append(row)
-    return table
+                row.append(DEAD_TOP if dead_after(rules, top, rank) else rank)
+        codes.append(row)
+    successors = [
+        sum(1 << rank for rank in range(RANKS) if codes[top][rank] >= 0)
+        for top in range(TOP_CODES)
+    ]
+    predecessors = [[p for p in range(RANKS) if accepts[p][rank]] for rank in range(RANKS)]
+    return RankTables(
+        next_codes=codes,
+        successors=successors,
+        accepted=[
+            [rank for rank in range(RANKS) if codes[top][rank] >= 0] for top in range(TOP_CODES)
+        ],
+        predecessors=predecessors,
+        links=[
+            successors[rank] | sum(1 << p for p in predecessors[rank]) for rank in range(RANKS)
+        ],
+        missing=MatchingPlan.for_rules(rules).compile(),
+    )
 
 
 class Pruning:
@@ -39,18 +90,14 @@ class Pruning:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.stock_size = len(board.stock)
-        self.missing = MatchingPlan.for_rules(board.rules).compile()
-        self.next_codes = next_codes(board)
-        # successors[code]: bit mask of the ranks that may be played on that top code.
-        self.successors = [
-            sum(1 << rank for rank in range(RANKS) if self.next_codes[top][rank] >= 0)
-            for top in range(TOP_CODES)
-        ]
-        # accepted[top]: the ranks that may be played on that top code.
-        self.accepted = [
-            [rank for rank in range(RANKS) if self.next_codes[top][rank] >= 0]
-            for top in range(TOP_CODES)
-        ]
+        tables = rank_tables(board.rules)
+        self.missing = tables.missing
+        self.next_codes = tables.next_codes
+        self.successors = tables.successors
+        self.accepted = tables.accepted
+        self.predecessors = tables.predecessors
+        self.links = tables.links
+        self._island_cache = tables.islands
         stock = board.stock
         suffix = [[0] * RANKS for _ in range(len(stock) + 1)]
         for index in range(len(stock) - 1, -1, -1):
@@ -61,19 +108,9 @@ class Pruning:
         self.rows: list[list[list[int]]] = [
             [_with_top(counts, top) for top in range(TOP_CODES)] for counts in suffix
         ]
-        # prefix_rows[drawn][count][top]: the same supply when only ``count`` more cards are drawn.
-        self.prefix_rows: list[list[list[list[int]]]] = []
-        for drawn in range(len(stock) + 1):
-            counts = [0] * RANKS
-            per_count = [[_with_top(counts, top) for top in range(TOP_CODES)]]
-            for index in range(drawn, len(stock)):
-                counts[stock[index]] += 1
-                per_count.append([_with_top(counts, top) for top in range(TOP_CODES)])
-            self.prefix_rows.append(per_count)
         # Cards that some card deeper in their own column could precede: such a deeper card
         # is played later, so it can never be this card's predecessor.
         accepts = board.accepts
-        self.predecessors = [[p for p in range(RANKS) if accepts[p][rank]] for rank in range(RANKS)]
         self.blocked: list[list[tuple[int, int, int]]] = []
         for column in board.columns:
             cards = []
@@ -84,31 +121,36 @@ class Pruning:
                 if deeper:
                     cards.append((index, rank, deeper))
             self.blocked.append(cards)
-        self.links = [
-            self.successors[rank] | sum(1 << p for p in self.predecessors[rank])
-            for rank in range(RANKS)
-        ]
         self.stock_successors = [0] * (len(stock) + 1)
         for index in range(len(stock) - 1, -1, -1):
             self.stock_successors[index] = (
                 self.stock_successors[index + 1] | self.successors[stock[index]]
             )
-        self._island_cache: dict[int, tuple[list[int], list[int]]] = {}
         # entries[drawn][rank]: the chains (bit j: the chain after the j-th draw from now) whose
         # drawn card a card of ``rank`` may follow.
-        self.entries = [
-            [
-                sum(
-                    1 << (index - drawn + 1)
-                    for index in range(drawn, len(stock))
-                    if self.successors[stock[index]] >> rank & 1
-                )
-                for rank in range(RANKS)
+        self.entries = [[0] * RANKS for _ in range(len(stock) + 1)]
+        for drawn in range(len(stock) - 1, -1, -1):
+            follows = self.successors[stock[drawn]]
+            later = self.entries[drawn + 1]
+            self.entries[drawn] = [
+                later[rank] << 1 | (2 if follows >> rank & 1 else 0) for rank in range(RANKS)
             ]
-            for drawn in range(len(stock) + 1)
-        ]
         self._entry_cache: dict[int, tuple[list[int], list[int]]] = {}
         self._column_cache: dict[int, tuple[int, bool, int, tuple[tuple[int, int], ...]]] = {}
+
+    @functools.cached_property
+    def prefix_rows(self) -> list[list[list[list[int]]]]:
+        """``[drawn][count][top]``: the supply of ``rows`` when only ``count`` more are drawn."""
+        stock = self.board.stock
+        table = []
+        for drawn in range(len(stock) + 1):
+            counts = [0] * RANKS
+            per_count = [[_with_top(counts, top) for top in range(TOP_CODES)]]
+            for index in range(drawn, len(stock)):
+                counts[stock[index]] += 1
+                per_count.append([_with_top(counts, top) for top in range(TOP_CODES)])
+            table.append(per_count)
+        return table
 
     def tableau(self, heights: list[int]) -> list[int]:
         """Cards left in the tableau, counted by rank."""
