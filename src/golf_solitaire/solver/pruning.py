@@ -66,8 +66,7 @@ def rank_tables(rules: Rules) -> RankTables:
                 row.append(DEAD_TOP if dead_after(rules, top, rank) else rank)
         codes.append(row)
     successors = [
-        sum(1 << rank for rank in range(RANKS) if codes[top][rank] >= 0)
-        for top in range(TOP_CODES)
+        sum(1 << rank for rank in range(RANKS) if codes[top][rank] >= 0) for top in range(TOP_CODES)
     ]
     predecessors = [[p for p in range(RANKS) if accepts[p][rank]] for rank in range(RANKS)]
     return RankTables(
@@ -77,9 +76,7 @@ def rank_tables(rules: Rules) -> RankTables:
             [rank for rank in range(RANKS) if codes[top][rank] >= 0] for top in range(TOP_CODES)
         ],
         predecessors=predecessors,
-        links=[
-            successors[rank] | sum(1 << p for p in predecessors[rank]) for rank in range(RANKS)
-        ],
+        links=[successors[rank] | sum(1 << p for p in predecessors[rank]) for rank in range(RANKS)],
         missing=MatchingPlan.for_rules(rules).compile(),
     )
 

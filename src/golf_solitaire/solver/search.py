@@ -96,6 +96,11 @@ class Search:
             raise LimitReached
         self._budget = self._next_check()
 
+    def allow(self, nodes: int) -> None:
+        """Let the search visit ``nodes`` more positions, from now, before ``LimitReached``."""
+        self.max_nodes = self.nodes + nodes
+        self._budget = self._next_check()
+
     def root_bound(self) -> int:
         """The lower bound on the final strokes of the board's own position."""
         return self.pruning.root_bound()

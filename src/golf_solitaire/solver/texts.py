@@ -20,6 +20,8 @@ TEMPLATES: Final[dict[str, str]] = {
     "(about {strokes})",
     "hint.unlikely": "{move}, which leaves the fewest cards (about {strokes}); none of the "
     "stock orders tried clears the tableau",
+    "hint.only": "{move}: the only move there is",
+    "hint.no_clear": "{move}; none of the {count} stock orders tried clears the tableau",
     "hint.guess": "{move}; the position is too deep to judge in time, so this is a best guess",
     "hint.peek_clear": "peeking at the stock: {move}; this clears the tableau with {spare} "
     "stock cards to spare",
