@@ -291,7 +291,7 @@ class Search:
             if short and short >= best:
                 settle(packed, drawn, playable, short)
                 return
-            if fresh or best != 1:
+            if fresh or best <= 0:
                 stuck, dead, chains = windows(heights, present, drawn, top)
                 if stuck:
                     # Cards never played are no one's predecessor: match the rest without them.
