@@ -77,6 +77,7 @@ class Search:
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.nodes = 0
         self.exact: dict[int, int] = {}
+        self._matched: dict[int, int] = {}
         self.bounds: dict[int, list[tuple[int, int, int]]] = {}
         self._budget = self._next_check()
 
@@ -232,6 +233,7 @@ class Search:
         no_stock = not stock
         exact = self.exact
         bounds = self.bounds
+        matched = self._matched
         recording = line is not None
         path: list[int] = line if line is not None else []
         limit = INFINITY * INFINITY if give_up is None else give_up
@@ -264,7 +266,9 @@ class Search:
             ]
             entries.append((drawn, playable, floor))
 
-        def visit(packed: int, drawn: int, top: int, left: int, fresh: bool, present: int) -> None:
+        def visit(
+            packed: int, drawn: int, top: int, left: int, fresh: bool, present: int, shape: int
+        ) -> None:
             nonlocal best, nodes
             playable = 0
             for rank in accepted[top]:
@@ -287,7 +291,11 @@ class Search:
             entry = best
             if left < best:
                 best = left
-            short = missing(tableau, rows[drawn][top])
+            # The matching bound depends on the ranks left, not on where they lie.
+            code = (shape << 5 | drawn) << 4 | top
+            short = matched.get(code)
+            if short is None:
+                short = matched[code] = missing(tableau, rows[drawn][top])
             if short and short >= best:
                 settle(packed, drawn, playable, short)
                 return
@@ -352,6 +360,7 @@ class Search:
                         left - 1,
                         no_stock,
                         present if count else present ^ 1 << rank,
+                        shape - (1 << 3 * rank),
                     )
                     tableau[rank] = count + 1
                     at_rank[below] ^= bit
@@ -360,7 +369,7 @@ class Search:
                     path.pop()
             if drawn < stock_size:
                 path.append(DRAW)
-                visit(packed, drawn + 1, stock[drawn], left, True, present)
+                visit(packed, drawn + 1, stock[drawn], left, True, present, shape)
                 path.pop()
             if best < entry:
                 exact[key] = best
@@ -369,8 +378,9 @@ class Search:
 
         packed = sum(h * p for h, p in zip(heights, powers, strict=True))
         present = sum(1 << rank for rank in range(RANKS) if tableau[rank])
+        shape = sum(count << 3 * rank for rank, count in enumerate(tableau))
         try:
-            visit(packed, drawn, top, sum(heights), True, present)
+            visit(packed, drawn, top, sum(heights), True, present, shape)
         finally:
             self.nodes = nodes
         return best
