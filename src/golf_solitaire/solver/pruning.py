@@ -81,6 +81,10 @@ def rank_tables(rules: Rules) -> RankTables:
     )
 
 
+ColumnWindows = tuple[int, bool, int, tuple[tuple[int, int], ...]]
+"""One column's windows: cards stuck, blocks a clear, chain of its deepest card, claims."""
+
+
 class Pruning:
     """The dead-position checks and bounds of one board (its columns, stock and rules)."""
 
@@ -133,7 +137,7 @@ class Pruning:
                 later[rank] << 1 | (2 if follows >> rank & 1 else 0) for rank in range(RANKS)
             ]
         self._entry_cache: dict[int, tuple[list[int], list[int]]] = {}
-        self._column_cache: dict[int, tuple[int, bool, int, tuple[tuple[int, int], ...]]] = {}
+        self._column_cache: dict[int, list[list[ColumnWindows | None]]] = {}
 
     @functools.cached_property
     def prefix_rows(self) -> list[list[list[list[int]]]]:
@@ -304,8 +308,10 @@ class Pruning:
         and which islands the waste top enters, so it is cached on those.
         """
         follow = self.successors[top] & present
-        base = ((present << 5 | drawn) << RANKS | follow) << 6
-        cache = self._column_cache
+        code = (present << 5 | drawn) << RANKS | follow
+        table = self._column_cache.get(code)
+        if table is None:
+            table = self._column_cache[code] = [[None] * 6 for _ in self.board.columns]
         stuck: list[int] = []
         dead = False
         draws = 0
@@ -313,11 +319,10 @@ class Pruning:
         for column, height in enumerate(heights):
             if not height:
                 continue
-            code = base | column << 3 | height
-            known = cache.get(code)
+            known = table[column][height]
             if known is None:
                 known = self._column_windows(column, height, present, drawn, follow)
-                cache[code] = known
+                table[column][height] = known
             column_stuck, column_dead, column_draws, column_claims = known
             if column_stuck:
                 stuck.extend(self.board.columns[column][:column_stuck])
@@ -335,7 +340,7 @@ class Pruning:
 
     def _column_windows(
         self, column: int, height: int, present: int, drawn: int, follow: int
-    ) -> tuple[int, bool, int, tuple[tuple[int, int], ...]]:
+    ) -> ColumnWindows:
         """``windows`` for one column: stuck cards, whether it blocks a clear, the chain its
         deepest card needs at the earliest, and its claims."""
         island_of, entry = self._island_entries(present, drawn, follow)
