@@ -66,12 +66,27 @@ class Sessions:
         self.store = store
         self._lock = threading.RLock()
         self._cache: OrderedDict[str, Session] = OrderedDict()
+        self._players: dict[str, str] = {}
 
     # Players ----------------------------------------------------------------------
 
     def player(self, token: str | None) -> str | None:
-        """The player id of ``token``, or ``None`` for no or an unknown token."""
-        return self.store.player_by_token(token) if token else None
+        """The player id of ``token``, or ``None`` for no or an unknown token.
+
+        Known tokens are remembered (a player and their token never change), so a move does
+        not read the database to learn who sent it.
+        """
+        if not token:
+            return None
+        player_id = self._players.get(token)
+        if player_id is None:
+            player_id = self.store.player_by_token(token)
+            if player_id is not None:
+                with self._lock:
+                    if len(self._players) >= CACHE_SIZE:
+                        self._players.clear()
+                    self._players[token] = player_id
+        return player_id
 
     # Games ------------------------------------------------------------------------
 

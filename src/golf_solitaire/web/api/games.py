@@ -63,13 +63,13 @@ def read_latest_game(player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
 
 
 @router.get("/{game_id}")
-def read_game(game_id: GameId, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
+async def read_game(game_id: GameId, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
     """One of the player's games as the table shows it."""
     return public(sessions.get(player_id, game_id))
 
 
 @router.post("/{game_id}/moves")
-def create_move(
+async def create_move(
     game_id: GameId, request: NewMove, player_id: PlayerDep, sessions: SessionsDep
 ) -> PublicGame:
     """Play a column (from 0) or draw ("d"); committed before the answer."""
@@ -77,7 +77,7 @@ def create_move(
 
 
 @router.post("/{game_id}/undo")
-def undo_move(
+async def undo_move(
     game_id: GameId, request: PositionChange, player_id: PlayerDep, sessions: SessionsDep
 ) -> PublicGame:
     """Take back the last move."""
@@ -85,7 +85,7 @@ def undo_move(
 
 
 @router.post("/{game_id}/redo")
-def redo_move(
+async def redo_move(
     game_id: GameId, request: PositionChange, player_id: PlayerDep, sessions: SessionsDep
 ) -> PublicGame:
     """Make again the last move undone."""
