@@ -24,6 +24,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         opened = store or open_store(settings.resolved_database_url)
+        if store is None:
+            opened.database.checkpoint_in_background()
         app.state.sessions = Sessions(opened)
         try:
             yield

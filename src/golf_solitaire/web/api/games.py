@@ -46,7 +46,7 @@ def deal_for(request: NewGame) -> Deal:
 
 
 @router.post("", status_code=201)
-def create_game(request: NewGame, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
+async def create_game(request: NewGame, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
     """Start a game of a numbered or daily deal under a rules preset."""
     return public(sessions.create(player_id, deal_for(request)))
 

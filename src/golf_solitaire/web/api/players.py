@@ -13,7 +13,7 @@ router = APIRouter(prefix="/api/players", tags=["players"])
 
 
 @router.post("", status_code=201)
-def create_player(sessions: SessionsDep) -> PublicPlayer:
+async def create_player(sessions: SessionsDep) -> PublicPlayer:
     """A new player; keep the token and send it as the X-Golf-Token header."""
     player = sessions.store.create_player()
     return PublicPlayer(id=player.id, token=player.token)
