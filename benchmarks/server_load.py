@@ -17,9 +17,10 @@ Two loads, each run ``--runs`` times on a fresh server; the figures are medians 
 
 Latency is timed by the players, from sending the request to reading the whole answer. Each
 player keeps one keep-alive connection, as a browser does, and speaks HTTP/1.1 itself over
-asyncio streams: httpx (used to wait for the server to start) costs about 2 ms of CPU a
-request here, and on a two-core machine shared with the server the figures would then
-measure the load generator. Its CPU time is printed beside the server's.
+asyncio streams: httpx (which the tests use) costs about 2 ms of CPU a request here, and on
+a two-core machine shared with the server the figures would then measure the load
+generator. Its CPU time is printed beside the server's, and the machine's load average
+before and after (other work on the machine shows in the tail latencies).
 """
 
 from __future__ import annotations
@@ -29,10 +30,7 @@ import asyncio
 import json
 import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -42,8 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.web.live import live_server  # the tests start a real server the same way
 
 TARGET_P99_MS = 10.0
 KEEP_ALIVE_SECONDS = 4.0
@@ -120,51 +120,12 @@ class RunResult:
     server_ms_per_request: float
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextmanager
 def real_server(database_url: str) -> Iterator[tuple[int, psutil.Process]]:
     """Run ``golf serve`` on a free port until the block ends; yields its port and process."""
-    port = free_port()
-    command = [
-        sys.executable,
-        "-c",
-        "from golf_solitaire.cli import main; main()",
-        "serve",
-        "--port",
-        str(port),
-        "--database",
-        database_url,
-    ]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                reply = httpx.get(f"http://127.0.0.1:{port}/api/meta/languages", timeout=1)
-                if reply.status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                output = server.stdout.read().decode() if server.stdout else ""
-                raise SystemExit(f"server_load: the server did not start: {output}")
-            time.sleep(0.05)
-        yield port, psutil.Process(server.pid)
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        if server.stdout:
-            server.stdout.close()
+    with live_server(database_url) as base:
+        (server,) = psutil.Process().children()
+        yield int(base.rsplit(":", 1)[1]), server
 
 
 async def player(
@@ -322,10 +283,11 @@ def main() -> None:
     if arguments.think <= 0 or arguments.warmup < 0:
         parser.error("--think must be positive and --warmup cannot be negative")
     database = arguments.database_url or "a fresh temporary SQLite file each run"
+    load_average = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(
         f"server load: {arguments.players} players, {arguments.rules} rules, {arguments.runs} "
         f"runs of {arguments.warmup:g} s warm-up + {arguments.seconds:g} s timed, "
-        f"{os.cpu_count()} cores"
+        f"{os.cpu_count()} cores, load average before: {load_average}"
     )
     print(f"  server: golf serve (uvicorn, one process) on 127.0.0.1; database: {database}")
     paced = None
@@ -335,6 +297,8 @@ def main() -> None:
     if arguments.load in ("both", "saturation"):
         results = [one_run(arguments, 0.0) for _ in range(arguments.runs)]
         report("saturation, no think time", results)
+    load_average = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"  machine load average at the end (1, 5, 15 min): {load_average}")
     if paced is not None:
         verdict = "met" if paced.p99_ms < TARGET_P99_MS else "missed"
         print(

@@ -127,6 +127,42 @@ def test_stale_and_duplicate_moves_are_refused(client: TestClient, player: dict)
     assert undo.status_code == 409
 
 
+def test_undo_refusals_are_the_engines(client: TestClient, player: dict) -> None:
+    game = start(client, player, deal=2)
+    nothing = client.post(f"/api/games/{game['id']}/undo", json={"index": 0}, headers=player)
+    assert nothing.status_code == 422 and nothing.json()["reason"] == "nothing_to_undo"
+    store = client.app.state.sessions.store
+    player_id = client.get("/api/players/me", headers=player).json()["id"]
+    competitive = Game(Deal.numbered(2), competitive=True).record()
+    game = client.get(
+        f"/api/games/{store.create_game(player_id, competitive)}", headers=player
+    ).json()
+    game = move(client, player, game, "d").json()
+    refused = client.post(f"/api/games/{game['id']}/undo", json={"index": 1}, headers=player)
+    assert refused.status_code == 422
+    assert refused.json()["reason"] == "no_undo_of_draw"
+    assert "competitive" in refused.json()["detail"]
+    nothing = client.post(f"/api/games/{game['id']}/redo", json={"index": 1}, headers=player)
+    assert nothing.json()["reason"] == "nothing_to_redo"
+
+
+def test_a_move_made_elsewhere_is_picked_up(client: TestClient, player: dict) -> None:
+    """The terminal game writes to the same store: the browser's stale move gets a 409, and
+    the game read next is the stored one."""
+    game = start(client, player, deal=2)
+    store = client.app.state.sessions.store
+    store.append_move(game["id"], "4", 0)
+    stale = move(client, player, game, "d")
+    assert stale.status_code == 409 and stale.json()["reason"] == "stale"
+    game = client.get(f"/api/games/{game['id']}", headers=player).json()
+    assert game["move_count"] == 1 and game["waste"][-1]["code"] == "AH"
+    assert move(client, player, game, "d").status_code == 200
+    store.set_position(game["id"], 1)
+    undo = client.post(f"/api/games/{game['id']}/undo", json={"index": 2}, headers=player)
+    assert undo.status_code == 409
+    assert client.get(f"/api/games/{game['id']}", headers=player).json()["move_count"] == 1
+
+
 def test_bad_requests_name_the_field(client: TestClient, player: dict) -> None:
     def detail(reply: Any, status: int) -> str:
         assert reply.status_code == status, reply.text

@@ -9,6 +9,8 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
 
@@ -146,15 +148,13 @@ class Sessions:
         except ValueError as error:
             raise BadRequestError(f"move: {error}") from None
         with self._lock:
-            session = self.get(player_id, game_id)
+            session = self._in_play(player_id, game_id, index)
             game = session.game
-            self._check_index(game, index)
-            if game.is_over:
-                raise IllegalMoveError(Refusal(Reason.GAME_OVER))
             problem = game.refusal(move)
             if problem is not None:
                 raise IllegalMoveError(problem)
-            session.stamps.append(self.store.append_move(game_id, str(move), index))
+            with self._storing(game_id):
+                session.stamps.append(self.store.append_move(game_id, str(move), index))
             session.redo_stamps.clear()
             game.apply(move)
             self._store_finish(session, game_id)
@@ -162,30 +162,30 @@ class Sessions:
 
     def undo(self, player_id: str, game_id: str, index: int) -> Session:
         """Take back the last move (not once the hand is over)."""
-        with self._lock:
-            session = self.get(player_id, game_id)
-            game = session.game
-            self._check_index(game, index)
-            if game.is_over:
-                raise IllegalMoveError(Refusal(Reason.GAME_OVER))
-            if not game.can_undo:
-                raise IllegalMoveError(Refusal(Reason.NOTHING_TO_UNDO))
-            self._set_position(game_id, game.move_count - 1, index)
-            game.undo()
-            session.redo_stamps.append(session.stamps.pop())
-            return session
+        return self._step(player_id, game_id, index, back=True)
 
     def redo(self, player_id: str, game_id: str, index: int) -> Session:
         """Make again the last move undone."""
+        return self._step(player_id, game_id, index, back=False)
+
+    def _step(self, player_id: str, game_id: str, index: int, *, back: bool) -> Session:
+        """Undo (``back``) or redo: refused with the engine's reason, stored, then made."""
         with self._lock:
-            session = self.get(player_id, game_id)
+            session = self._in_play(player_id, game_id, index)
             game = session.game
-            self._check_index(game, index)
-            if not game.can_redo:
-                raise IllegalMoveError(Refusal(Reason.NOTHING_TO_REDO))
-            self._set_position(game_id, game.move_count + 1, index)
-            game.redo()
-            session.stamps.append(session.redo_stamps.pop())
+            problem = game.undo_refusal() if back else game.redo_refusal()
+            if problem is not None:
+                raise IllegalMoveError(problem)
+            with self._storing(game_id):
+                self.store.set_position(
+                    game_id, game.move_count + (-1 if back else 1), expected=index
+                )
+            if back:
+                game.undo()
+                session.redo_stamps.append(session.stamps.pop())
+            else:
+                game.redo()
+                session.stamps.append(session.redo_stamps.pop())
             self._store_finish(session, game_id)
             return session
 
@@ -198,18 +198,27 @@ class Sessions:
             )
             session.finished = True
 
-    def _set_position(self, game_id: str, position: int, index: int) -> None:
+    @contextmanager
+    def _storing(self, game_id: str) -> Iterator[None]:
+        """Store a change; if the stored game moved on elsewhere (the terminal game shares the
+        store), forget the game kept here, so that the next read replays the stored one."""
         try:
-            self.store.set_position(game_id, position, expected=index)
+            yield
         except StaleMoveError as error:
+            self._cache.pop(game_id, None)
             raise StaleRequestError(str(error)) from None
 
-    @staticmethod
-    def _check_index(game: Game, index: int) -> None:
-        if index != game.move_count:
+    def _in_play(self, player_id: str, game_id: str, index: int) -> Session:
+        """The player's game, if it is at move ``index`` and not over (call under the lock)."""
+        session = self.get(player_id, game_id)
+        count = session.game.move_count
+        if index != count:
             raise StaleRequestError(
-                f"index: this request is for move {index}, the game is at move {game.move_count}"
+                f"index: this request is for move {index}, the game is at move {count}"
             )
+        if session.game.is_over:
+            raise IllegalMoveError(Refusal(Reason.GAME_OVER))
+        return session
 
     def _remember(self, session: Session) -> None:
         self._cache[session.id] = session
