@@ -26,10 +26,11 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         opened = store or open_store(settings.resolved_database_url)
         if store is None:
             opened.database.checkpoint_in_background()
-        app.state.sessions = Sessions(opened)
+        app.state.sessions = sessions = Sessions(opened)
         try:
             yield
         finally:
+            sessions.close()
             if store is None:
                 opened.close()
 

@@ -10,6 +10,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
@@ -19,7 +20,14 @@ from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
 from golf_solitaire.reasons import IllegalMoveError, Reason, Refusal
 from golf_solitaire.rules import Rules
-from golf_solitaire.store import NotFoundError, StaleMoveError, Store, StoredRound
+from golf_solitaire.store import (
+    NotFoundError,
+    PresetStatistics,
+    StaleMoveError,
+    Store,
+    StoredRound,
+)
+from golf_solitaire.web import analysis
 
 CACHE_SIZE: Final = 20_000
 PAR_PER_HOLE: Final = 5
@@ -69,6 +77,8 @@ class Sessions:
         self._lock = threading.RLock()
         self._cache: OrderedDict[str, Session] = OrderedDict()
         self._players: dict[str, str] = {}
+        self._judges = ThreadPoolExecutor(max_workers=1, thread_name_prefix="abandoned-games")
+        self._judgements: dict[str, list[Future[None]]] = {}
 
     # Players ----------------------------------------------------------------------
 
@@ -103,8 +113,37 @@ class Sessions:
         """Start a new game of ``deal`` for the player and store its record."""
         game = Game(deal)
         with self._lock:
+            self._abandon_unfinished(player_id)
             game_id = self.store.create_game(player_id, game.record(), round_id=round_id, hole=hole)
             return self.get(player_id, game_id)
+
+    def _abandon_unfinished(self, player_id: str) -> None:
+        """The player starts another game: those left in play are abandoned. Whether each
+        counts as a loss (or its deal is proved unwinnable) is settled by a worker thread."""
+        for game_id in self.store.unfinished_games(player_id):
+            game = self.get(player_id, game_id).game
+            self._cache.pop(game_id, None)
+            judgement = self._judges.submit(
+                self._judge_abandoned, game_id, game.deal, strokes=game.score
+            )
+            self._judgements.setdefault(player_id, []).append(judgement)
+
+    def _judge_abandoned(self, game_id: str, deal: Deal, *, strokes: int) -> None:
+        self.store.abandon_game(
+            game_id, strokes=strokes, proved_unwinnable=analysis.proved_unwinnable(deal)
+        )
+
+    def statistics(self, player_id: str) -> dict[str, PresetStatistics]:
+        """The player's statistics per preset, once their abandoned games are judged."""
+        with self._lock:
+            pending = self._judgements.pop(player_id, [])
+        for judgement in pending:
+            judgement.result()
+        return self.store.statistics(player_id)
+
+    def close(self) -> None:
+        """Finish judging abandoned games (the store stays open)."""
+        self._judges.shutdown(wait=True)
 
     def get(self, player_id: str, game_id: str) -> Session:
         """The player's game ``game_id`` (NotFoundError for anyone else's)."""
