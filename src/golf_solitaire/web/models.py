@@ -77,6 +77,7 @@ class PublicGame(BaseModel):
     rules_options: dict[str, Any]
     deal: int | None
     daily: bool
+    daily_date: str | None
     columns: list[list[PublicCard]]
     waste: list[PublicCard]
     stock_count: int
@@ -115,6 +116,7 @@ class PublicGame(BaseModel):
             rules_options=_rules_options(seen.rules),
             deal=game.deal.number,
             daily=game.deal.origin.kind == "daily",
+            daily_date=game.deal.origin.date,
             columns=[[public_card(card) for card in column] for column in seen.columns],
             waste=[public_card(card) for card in seen.waste],
             stock_count=seen.stock_count,
