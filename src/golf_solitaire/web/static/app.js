@@ -57,11 +57,15 @@ async function loadLanguage(lang) {
       const option = document.createElement("option");
       option.value = preset.name;
       option.textContent = preset.title;
-      option.title = preset.summary;
+      option.title = presetNote(preset);
       return option;
     }),
   );
   if (ui.game) select.value = ui.game.rules;
+}
+
+function presetNote(preset) {
+  return `${preset.summary} (${preset.elsewhere})`;
 }
 
 function cardName(card) {
@@ -416,7 +420,7 @@ function render() {
   $("status-deal").textContent = game.hole ? `${t("web.status.hole", { hole: game.hole, holes: ui.round ? ui.round.holes : "?" })} · ${dealText}` : dealText;
   const preset = ui.presets.find((entry) => entry.name === game.rules);
   $("status-rules").textContent = preset ? preset.title : game.rules;
-  $("status-rules").title = preset ? preset.summary : "";
+  $("status-rules").title = preset ? presetNote(preset) : "";
   $("select-rules").value = game.rules;
   $("status-moves").textContent = String(game.move_count);
   $("status-strokes").textContent = String(game.score);
