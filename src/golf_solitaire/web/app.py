@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -27,6 +28,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         if store is None:
             opened.database.checkpoint_in_background()
         app.state.sessions = sessions = Sessions(opened)
+        gc.collect()
+        gc.freeze()  # the code and app made at start: the collector's full passes skip them
         try:
             yield
         finally:
