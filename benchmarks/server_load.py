@@ -15,7 +15,8 @@ Two loads, each run ``--runs`` times on a fresh server; the figures are medians 
   answered. Its moves/s is the most the server does on this machine; its latencies are
   mostly waiting in line behind the other players' moves.
 
-Latency is timed by the players, from sending the request to reading the whole answer. Each
+Latency is timed by the players, from sending the request to reading the whole answer; the
+server's own part of it (its Server-Timing header) is printed beside it. Each
 player keeps one keep-alive connection, as a browser does, and speaks HTTP/1.1 itself over
 asyncio streams: httpx (which the tests use) costs about 2 ms of CPU a request here, and on
 a two-core machine shared with the server the figures would then measure the load
@@ -61,8 +62,9 @@ class HttpConnection:
 
     async def post(
         self, path: str, body: dict[str, Any] | None = None, token: str | None = None
-    ) -> tuple[int, Any]:
-        """Send ``POST path`` with a JSON body; returns the status and the decoded answer."""
+    ) -> tuple[int, Any, float]:
+        """Send ``POST path`` with a JSON body; returns the status, the decoded answer, and
+        the server's own time on it in seconds (its ``Server-Timing`` header)."""
         if self._streams is None or time.monotonic() - self._used > KEEP_ALIVE_SECONDS:
             await self.close()
             self._streams = await asyncio.open_connection(self.host, self.port)
@@ -76,14 +78,11 @@ class HttpConnection:
         status_and_headers = await reader.readuntil(b"\r\n\r\n")
         lines = status_and_headers.decode("latin-1").split("\r\n")
         status = int(lines[0].split(" ", 2)[1])
-        length = next(
-            int(line.split(":", 1)[1])
-            for line in lines
-            if line.lower().startswith("content-length:")
-        )
-        answer = json.loads(await reader.readexactly(length))
+        fields = dict(line.lower().split(":", 1) for line in lines[1:] if ":" in line)
+        answer = json.loads(await reader.readexactly(int(fields["content-length"])))
         self._used = time.monotonic()
-        return status, answer
+        server_ms = float(fields.get("server-timing", "dur=nan").split("dur=")[1])
+        return status, answer, server_ms / 1000
 
     async def close(self) -> None:
         """Close the connection if it is open."""
@@ -99,6 +98,7 @@ class Tally:
     """What one run measured: move latencies inside the measured window, games, requests."""
 
     latencies: list[float] = field(default_factory=list)
+    server_times: list[float] = field(default_factory=list)
     games_finished: int = 0
     requests: int = 0
     errors: list[str] = field(default_factory=list)
@@ -113,6 +113,8 @@ class RunResult:
     p95_ms: float
     p99_ms: float
     max_ms: float
+    server_p50_ms: float
+    server_p99_ms: float
     moves: int
     games_finished: int
     server_cpu: float
@@ -138,7 +140,7 @@ async def player(
     try:
         if think:
             await asyncio.sleep(choose.uniform(0, think))
-        status, answer = await connection.post("/api/players")
+        status, answer, _ = await connection.post("/api/players")
         tally.requests += 1
         if status != 201:
             tally.errors.append(f"new player: {status} {answer}")
@@ -146,7 +148,7 @@ async def player(
         token = answer["token"]
         while time.perf_counter() < stop:
             body = {"deal": choose.randrange(1, 1_000_000), "rules": rules}
-            status, game = await connection.post("/api/games", body, token)
+            status, game, _ = await connection.post("/api/games", body, token)
             tally.requests += 1
             if status != 201:
                 tally.errors.append(f"new game: {status} {game}")
@@ -156,7 +158,8 @@ async def player(
                     await asyncio.sleep(choose.expovariate(1 / think))
                 move = {"move": choose.choice(game["legal_moves"]), "index": game["move_count"]}
                 sent = time.perf_counter()
-                status, game = await connection.post(f"/api/games/{game['id']}/moves", move, token)
+                path = f"/api/games/{game['id']}/moves"
+                status, game, server_time = await connection.post(path, move, token)
                 answered = time.perf_counter()
                 tally.requests += 1
                 if status != 200:
@@ -164,6 +167,7 @@ async def player(
                     return
                 if start <= sent and answered <= stop:
                     tally.latencies.append(answered - sent)
+                    tally.server_times.append(server_time)
             if game["is_over"]:
                 tally.games_finished += 1
     finally:
@@ -221,6 +225,8 @@ def one_run(arguments: argparse.Namespace, think: float) -> RunResult:
         p95_ms=percentile(ordered, 0.95) * 1000,
         p99_ms=percentile(ordered, 0.99) * 1000,
         max_ms=ordered[-1] * 1000 if ordered else float("nan"),
+        server_p50_ms=percentile(sorted(tally.server_times), 0.50) * 1000,
+        server_p99_ms=percentile(sorted(tally.server_times), 0.99) * 1000,
         moves=len(ordered),
         games_finished=tally.games_finished,
         server_cpu=server_cpu / elapsed,
@@ -244,6 +250,10 @@ def report(name: str, results: list[RunResult]) -> RunResult:
     print(
         f"  {name}: {median.moves_per_second:,.0f} moves/s, p50 {median.p50_ms:.2f} ms, "
         f"p95 {median.p95_ms:.2f} ms, p99 {median.p99_ms:.2f} ms (max {median.max_ms:.1f} ms)"
+    )
+    print(
+        f"    inside the server (Server-Timing): p50 {median.server_p50_ms:.2f} ms, "
+        f"p99 {median.server_p99_ms:.2f} ms"
     )
     print(
         f"    a run timed {median.moves:,.0f} moves and finished {median.games_finished:,.0f} "

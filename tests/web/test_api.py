@@ -384,6 +384,17 @@ def test_meta_routes(client: TestClient) -> None:
     assert client.get("/openapi.json").json()["info"]["title"] == "Golf Solitaire"
 
 
+def test_every_answer_says_the_servers_own_time(client: TestClient, player: dict) -> None:
+    game = start(client, player, deal=2)
+    for reply in (
+        move(client, player, game, "4"),
+        move(client, player, game, "0"),  # a refusal too
+        client.get("/"),
+    ):
+        timing = reply.headers["server-timing"]
+        assert re.fullmatch(r"app;dur=\d+\.\d{3}", timing), timing
+
+
 def test_pages_and_static_files(client: TestClient) -> None:
     index = client.get("/")
     assert index.status_code == 200 and "/static/app.js" in index.text

@@ -16,6 +16,7 @@ from golf_solitaire.web.api import games, meta, players, rounds
 from golf_solitaire.web.errors import install_error_handlers
 from golf_solitaire.web.sessions import Sessions
 from golf_solitaire.web.settings import Settings
+from golf_solitaire.web.timing import ServerTiming
 
 
 def create_app(settings: Settings | None = None, *, store: Store | None = None) -> FastAPI:
@@ -44,6 +45,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         lifespan=lifespan,
     )
     install_error_handlers(app)
+    app.add_middleware(ServerTiming)
     for router in (players.router, games.router, rounds.router, meta.router, pages.router):
         app.include_router(router)
     app.include_router(competitions_api.router)
