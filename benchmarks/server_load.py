@@ -275,7 +275,7 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=1.0, help="paced load: mean seconds between moves"
     )
-    parser.add_argument("--seconds", type=float, default=10.0, help="measured seconds a run")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds a run")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured seconds before")
     parser.add_argument("--runs", type=int, default=3, help="runs of each load (medians)")
     parser.add_argument("--rules", default="strict", help="rules preset of every game")
