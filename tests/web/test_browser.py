@@ -32,7 +32,9 @@ def test_win_a_known_deal_by_clicking_the_reference_line(page: Page) -> None:
     dialog = page.locator("#end-dialog")
     expect(dialog).to_be_visible()
     expect(page.locator("#end-title")).to_contain_text("Cleared!")
-    expect(page.locator("#end-verdict")).not_to_have_text("Asking the solver about this deal…")
+    expect(page.locator("#end-verdict")).not_to_have_text(
+        "Asking the solver about this deal…", timeout=30_000
+    )
     shot(page, "won")
     page.click("#end-review-btn")
     expect(page.locator("#end-review")).not_to_be_empty()
