@@ -72,6 +72,7 @@ def test_four_colour_suits_give_every_suit_its_own_colour(page: Page) -> None:
     shot(page, "four-colour")
     page.reload()
     expect(page.locator("#check-four")).to_be_checked()
+    expect(page.locator(".card.exposed")).to_have_count(7)
     assert suit_colours(page) == four
     symbols = page.eval_on_selector_all(
         ".card.exposed use", "uses => uses.map(use => use.getAttribute('href'))"
