@@ -23,8 +23,8 @@ system-deps:
 test: $(STAMP) system-deps lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks docs
+	$(BIN)/ruff format --check src tests benchmarks docs
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/golf_solitaire

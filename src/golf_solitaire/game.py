@@ -184,14 +184,19 @@ class Game:
     @property
     def can_undo(self) -> bool:
         """True when ``undo`` would succeed."""
-        return self._undo_refusal() is None
+        return self.undo_refusal() is None
 
     @property
     def can_redo(self) -> bool:
         """True when ``redo`` would succeed."""
         return bool(self._history.redo_moves)
 
-    def _undo_refusal(self) -> Refusal | None:
+    def redo_refusal(self) -> Refusal | None:
+        """Why ``redo`` would be refused now (nothing undone to make again), or None."""
+        return None if self._history.redo_moves else Refusal(Reason.NOTHING_TO_REDO)
+
+    def undo_refusal(self) -> Refusal | None:
+        """Why ``undo`` would be refused now (nothing to undo, a competitive draw), or None."""
         if not self._history.moves:
             return Refusal(Reason.NOTHING_TO_UNDO)
         if self.competitive and isinstance(self._history.moves[-1], Draw):
@@ -200,7 +205,7 @@ class Game:
 
     def undo(self) -> Move:
         """Take back the last move and return it; refused for a draw in competitive play."""
-        problem = self._undo_refusal()
+        problem = self.undo_refusal()
         if problem is not None:
             raise IllegalMoveError(problem)
         history = self._history
@@ -211,9 +216,10 @@ class Game:
 
     def redo(self) -> Move:
         """Make again the last move undone and return it."""
+        problem = self.redo_refusal()
+        if problem is not None:
+            raise IllegalMoveError(problem)
         history = self._history
-        if not history.redo_moves:
-            raise IllegalMoveError(Refusal(Reason.NOTHING_TO_REDO))
         move = history.redo_moves.pop()
         history.states.append(rules_of_play.apply(self.deal, self.state, move))
         history.moves.append(move)

@@ -1,4 +1,4 @@
-"""Fixtures for the web tests: an app on a fresh SQLite file, a client, a player's headers."""
+"""Fixtures for the web tests: an app and its client, a player; a real server and Chromium."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from golf_solitaire.web import Settings, create_app
+from tests.web.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.web.live import live_server
 
 
 @pytest.fixture
@@ -30,3 +33,34 @@ def new_player(client: TestClient) -> dict[str, str]:
 def player(client: TestClient) -> dict[str, str]:
     """The headers of a new player."""
     return new_player(client)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server on a fresh SQLite file for this module."""
+    database = tmp_path_factory.mktemp("web") / "golf.sqlite3"
+    with live_server(f"sqlite:///{database}") as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    """A page in a fresh context (its own local storage, so its own player), English."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 860}, locale="en-US", base_url=server
+    )
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, errors

@@ -11,6 +11,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from golf_solitaire import Deal, Game, Rules, daily_number
+from tests.reference import verdicts
 from tests.web.conftest import new_player
 
 
@@ -127,6 +128,42 @@ def test_stale_and_duplicate_moves_are_refused(client: TestClient, player: dict)
     assert undo.status_code == 409
 
 
+def test_undo_refusals_are_the_engines(client: TestClient, player: dict) -> None:
+    game = start(client, player, deal=2)
+    nothing = client.post(f"/api/games/{game['id']}/undo", json={"index": 0}, headers=player)
+    assert nothing.status_code == 422 and nothing.json()["reason"] == "nothing_to_undo"
+    store = client.app.state.sessions.store
+    player_id = client.get("/api/players/me", headers=player).json()["id"]
+    competitive = Game(Deal.numbered(2), competitive=True).record()
+    game = client.get(
+        f"/api/games/{store.create_game(player_id, competitive)}", headers=player
+    ).json()
+    game = move(client, player, game, "d").json()
+    refused = client.post(f"/api/games/{game['id']}/undo", json={"index": 1}, headers=player)
+    assert refused.status_code == 422
+    assert refused.json()["reason"] == "no_undo_of_draw"
+    assert "competitive" in refused.json()["detail"]
+    nothing = client.post(f"/api/games/{game['id']}/redo", json={"index": 1}, headers=player)
+    assert nothing.json()["reason"] == "nothing_to_redo"
+
+
+def test_a_move_made_elsewhere_is_picked_up(client: TestClient, player: dict) -> None:
+    """The terminal game writes to the same store: the browser's stale move gets a 409, and
+    the game read next is the stored one."""
+    game = start(client, player, deal=2)
+    store = client.app.state.sessions.store
+    store.append_move(game["id"], "4", 0)
+    stale = move(client, player, game, "d")
+    assert stale.status_code == 409 and stale.json()["reason"] == "stale"
+    game = client.get(f"/api/games/{game['id']}", headers=player).json()
+    assert game["move_count"] == 1 and game["waste"][-1]["code"] == "AH"
+    assert move(client, player, game, "d").status_code == 200
+    store.set_position(game["id"], 1)
+    undo = client.post(f"/api/games/{game['id']}/undo", json={"index": 2}, headers=player)
+    assert undo.status_code == 409
+    assert client.get(f"/api/games/{game['id']}", headers=player).json()["move_count"] == 1
+
+
 def test_bad_requests_name_the_field(client: TestClient, player: dict) -> None:
     def detail(reply: Any, status: int) -> str:
         assert reply.status_code == status, reply.text
@@ -233,14 +270,104 @@ def test_rounds_keep_a_score_card(client: TestClient, player: dict) -> None:
     assert client.get(f"/api/rounds/{card['id']}", headers=intruder).status_code == 404
 
 
-def test_statistics_count_finished_games(client: TestClient, player: dict) -> None:
-    assert client.get("/api/players/me/statistics", headers=player).json() == {"presets": []}
-    game = start(client, player, deal=2)
+def play_out(client: TestClient, player: dict, game: dict[str, Any], line: Any = ()) -> dict:
+    """Play ``line`` (reference tokens such as ``4:AH`` or ``T:3S``), then draw or play the
+    last legal move until the hand is over."""
+    for token in line:
+        where = token.split(":")[0]
+        game = move(client, player, game, "d" if where == "T" else where).json()
     while not game["is_over"]:
         game = move(client, player, game, game["legal_moves"][-1]).json()
-    stats = client.get("/api/players/me/statistics", headers=player).json()["presets"]
-    assert stats[0]["rules"] == "strict" and stats[0]["games"] == 1
-    assert stats[0]["best"] == game["score"]
+    return game
+
+
+def statistics(client: TestClient, player: dict[str, str]) -> dict[str, dict[str, Any]]:
+    reply = client.get("/api/players/me/statistics", headers=player)
+    assert reply.status_code == 200
+    return {entry["rules"]: entry for entry in reply.json()["presets"]}
+
+
+def test_statistics_per_preset_with_streaks(client: TestClient, player: dict) -> None:
+    assert statistics(client, player) == {}
+    winning_line = verdicts("strict")[2].solution
+    won = [play_out(client, player, start(client, player, deal=2), winning_line) for _ in "ab"]
+    assert won[0]["outcome"] == {"termination": "cleared", "strokes": won[0]["score"]}
+    strict = statistics(client, player)["strict"]
+    assert (strict["games"], strict["wins"], strict["current_streak"]) == (2, 2, 2)
+    lost = play_out(client, player, start(client, player, deal=1))
+    assert lost["outcome"]["termination"] == "stuck"
+    play_out(client, player, start(client, player, deal=5, rules="putt-putt"))
+    figures = statistics(client, player)
+    strict = figures["strict"]
+    assert strict == {
+        "rules": "strict",
+        "games": 3,
+        "wins": 2,
+        "win_rate": round(2 / 3, 4),
+        "best": won[0]["score"],
+        "average": round((2 * won[0]["score"] + lost["score"]) / 3, 2),
+        "current_streak": 0,
+        "best_streak": 2,
+        "abandoned": 0,
+    }
+    assert figures["putt-putt"]["games"] == 1
+    assert statistics(client, new_player(client)) == {}
+
+
+def test_abandoning_is_a_loss_unless_the_deal_is_proved_unwinnable(
+    client: TestClient, player: dict
+) -> None:
+    winnable = start(client, player, deal=2)
+    move(client, player, winnable, "4")
+    start(client, player, deal=2)  # a new game: the first is abandoned
+    strict = statistics(client, player)["strict"]
+    assert (strict["games"], strict["wins"], strict["abandoned"]) == (1, 0, 1)
+    assert strict["best"] is None and strict["current_streak"] == 0
+    unwinnable = start(client, player, deal=1)
+    assert not verdicts("strict")[1].solved
+    move(client, player, unwinnable, unwinnable["legal_moves"][0])
+    untouched = start(client, player, deal=3)  # abandoned with no move made: not counted
+    start(client, player, deal=4)
+    strict = statistics(client, player)["strict"]
+    assert (strict["games"], strict["abandoned"]) == (1, 1)
+    store = client.app.state.sessions.store
+    player_id = client.get("/api/players/me", headers=player).json()["id"]
+    assert store.load_game(unwinnable["id"], player_id).termination == "abandoned_unwinnable"
+    assert store.load_game(winnable["id"], player_id).termination == "abandoned"
+    stored = client.get(f"/api/games/{untouched['id']}", headers=player).json()
+    assert stored["move_count"] == 0 and not stored["is_over"]
+    latest = client.get("/api/games/latest", headers=player).json()
+    assert latest["deal"] == 4
+
+
+def test_daily_deals_keep_each_days_best_and_past_days_replay(
+    client: TestClient, player: dict
+) -> None:
+    assert client.get("/api/players/me/dailies", headers=player).json()["days"] == []
+    day = "2026-11-02"
+    first = play_out(client, player, start(client, player, daily=day))
+    assert first["daily"] is True and first["deal"] == daily_number(day)
+    second = start(client, player, daily=day)
+    second = move(client, player, second, second["legal_moves"][0]).json()
+    start(client, player, daily=day, rules="putt-putt")
+    today = start(client, player, daily=True)
+    answer = client.get("/api/players/me/dailies", headers=player).json()
+    assert answer["today"] == dt.datetime.now(dt.UTC).date().isoformat()
+    days = answer["days"]
+    assert [(entry["date"], entry["rules"]) for entry in days] == [
+        (answer["today"], "strict"),
+        (day, "putt-putt"),
+        (day, "strict"),
+    ]
+    assert days[2] == {
+        "date": day,
+        "deal": daily_number(day),
+        "rules": "strict",
+        "games": 2,
+        "best": first["score"],
+        "cleared": first["outcome"]["termination"] == "cleared",
+    }
+    assert days[0]["deal"] == today["deal"] and days[0]["best"] is None
 
 
 def test_meta_routes(client: TestClient) -> None:
@@ -255,6 +382,17 @@ def test_meta_routes(client: TestClient) -> None:
     daily = client.get("/api/meta/daily").json()
     assert daily["deal"] == daily_number(daily["date"])
     assert client.get("/openapi.json").json()["info"]["title"] == "Golf Solitaire"
+
+
+def test_every_answer_says_the_servers_own_time(client: TestClient, player: dict) -> None:
+    game = start(client, player, deal=2)
+    for reply in (
+        move(client, player, game, "4"),
+        move(client, player, game, "0"),  # a refusal too
+        client.get("/"),
+    ):
+        timing = reply.headers["server-timing"]
+        assert re.fullmatch(r"app;dur=\d+\.\d{3}", timing), timing
 
 
 def test_pages_and_static_files(client: TestClient) -> None:

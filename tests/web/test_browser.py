@@ -6,85 +6,15 @@ Screenshots of the main screens are saved under tests/artifacts/ (ignored by git
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from golf_solitaire import Deal, Rules
 from tests.reference import verdicts
-from tests.web.live import live_server
+from tests.web.chromium import column_codes, moves, open_deal, shot
 
 pytestmark = pytest.mark.browser
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real server on a fresh SQLite file for this module."""
-    database = tmp_path_factory.mktemp("web") / "golf.sqlite3"
-    with live_server(f"sqlite:///{database}") as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Headless Chromium."""
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Browser, server: str) -> Iterator[Page]:
-    """A page in a fresh context (its own local storage, so its own player), English."""
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 860}, locale="en-US", base_url=server
-    )
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, errors
-
-
-def shot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def open_deal(page: Page, number: int, rules: str = "strict") -> None:
-    page.goto(f"/?deal={number}&rules={rules}")
-    expect(page.locator("#status-deal")).to_have_text(f"Deal {number}")
-    expect(page.locator("#status-moves")).to_have_text("0")
-
-
-def moves(page: Page) -> Any:
-    return expect(page.locator("#status-moves"))
-
-
-def column_codes(page: Page) -> list[list[str]]:
-    codes: list[list[str]] = page.eval_on_selector_all(
-        "#tableau .column",
-        "columns => columns.map(c => [...c.querySelectorAll('.card')].map(x => x.dataset.code))",
-    )
-    return codes
 
 
 def test_win_a_known_deal_by_clicking_the_reference_line(page: Page) -> None:
@@ -102,7 +32,9 @@ def test_win_a_known_deal_by_clicking_the_reference_line(page: Page) -> None:
     dialog = page.locator("#end-dialog")
     expect(dialog).to_be_visible()
     expect(page.locator("#end-title")).to_contain_text("Cleared!")
-    expect(page.locator("#end-verdict")).not_to_have_text("Asking the solver about this deal…")
+    expect(page.locator("#end-verdict")).not_to_have_text(
+        "Asking the solver about this deal…", timeout=30_000
+    )
     shot(page, "won")
     page.click("#end-review-btn")
     expect(page.locator("#end-review")).not_to_be_empty()

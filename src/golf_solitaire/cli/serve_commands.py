@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import socket
+
 import click
 
+from golf_solitaire.cli.common import CliError
 from golf_solitaire.store import StoreError, open_store
 
 
@@ -30,9 +33,27 @@ def serve_command(host: str, port: int, database: str | None) -> None:
         open_store(url).close()
     except StoreError as error:
         raise click.ClickException(str(error)) from None
+    listening = listen(host, port)
     click.echo(f"Golf Solitaire is served at {settings.address}  (database: {url})")
     click.echo("Press Ctrl+C to stop.")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning")
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on (host, port), so the address is known to work before it is said."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        listening = socket.socket(family, socket.SOCK_STREAM)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+        listening.listen(2048)
+    except OSError as error:
+        raise CliError(
+            f"cannot listen on {host}:{port}: {error.strerror} "
+            "(is the game already running? choose another --port)"
+        ) from None
+    return listening
 
 
 def register(group: click.Group) -> None:

@@ -16,6 +16,8 @@ from typing import Any, Final, Protocol
 
 import platformdirs
 
+from golf_solitaire.store.checkpoints import Checkpointer
+
 DATABASE_URL_VARIABLE: Final = "GOLF_DATABASE_URL"
 """The environment variable that chooses another database than the default SQLite file."""
 
@@ -101,6 +103,7 @@ class Database:
         self.url = url
         self._lock = threading.Lock()
         self._connection: Any
+        self._checkpointer: Checkpointer | None = None
         if url.startswith("sqlite:"):
             self.kind = "sqlite"
             self._connection = _open_sqlite(url)
@@ -133,16 +136,37 @@ class Database:
                 with self._connection.transaction(), self._connection.cursor() as cursor:
                     yield Transaction(cursor, self._paramstyle)
 
+    def checkpoint_in_background(self) -> None:
+        """SQLite: checkpoint the write-ahead log from a thread, never in a commit.
+
+        For a server, whose answers should not wait for a checkpoint's fsync. Nothing to do
+        for PostgreSQL or an in-memory database.
+        """
+        path = _sqlite_path(self.url) if self.kind == "sqlite" else ":memory:"
+        if path == ":memory:" or self._checkpointer is not None:
+            return
+        with self._lock:
+            self._connection.execute("PRAGMA wal_autocheckpoint=0")
+        self._checkpointer = Checkpointer(path)
+        self._checkpointer.start()
+
     def close(self) -> None:
         """Close the connection (idempotent)."""
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
         with self._lock:
             self._connection.close()
 
 
-def _open_sqlite(url: str) -> sqlite3.Connection:
+def _sqlite_path(url: str) -> str:
     path = url.removeprefix("sqlite:").removeprefix("//")
     if path.startswith("/") and url.startswith("sqlite:///"):
         path = url.removeprefix("sqlite://")
+    return path
+
+
+def _open_sqlite(url: str) -> sqlite3.Connection:
+    path = _sqlite_path(url)
     if path in ("", "/"):
         raise StoreError("database URL: sqlite needs a file, e.g. sqlite:///home/me/golf.sqlite3")
     if path != ":memory:":

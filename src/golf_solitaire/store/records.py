@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
+
+ABANDONED: Final = "abandoned"
+"""The termination of a hand the player left unfinished: a loss."""
+ABANDONED_UNWINNABLE: Final = "abandoned_unwinnable"
+"""A hand left unfinished whose deal was proved unwinnable: not counted at all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +73,8 @@ class PresetStatistics:
     average: float | None
     current_streak: int
     best_streak: int
+    abandoned: int = 0
+    """Hands left unfinished (counted as losses; those of unwinnable deals are not here)."""
 
     @property
     def win_rate(self) -> float:
@@ -84,6 +92,7 @@ class PresetStatistics:
             "average": None if self.average is None else round(self.average, 2),
             "current_streak": self.current_streak,
             "best_streak": self.best_streak,
+            "abandoned": self.abandoned,
         }
 
 
@@ -99,7 +108,7 @@ def summarize(rules: str, results: list[tuple[str, int]]) -> PresetStatistics:
             best_streak = max(best_streak, streak)
         else:
             streak = 0
-    strokes = [value for _, value in results]
+    strokes = [value for termination, value in results if termination != ABANDONED]
     return PresetStatistics(
         rules=rules,
         games=len(results),
@@ -108,4 +117,54 @@ def summarize(rules: str, results: list[tuple[str, int]]) -> PresetStatistics:
         average=sum(strokes) / len(strokes) if strokes else None,
         current_streak=streak,
         best_streak=best_streak,
+        abandoned=sum(1 for termination, _ in results if termination == ABANDONED),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class DailyResult:
+    """A player's casual games of one day's daily deal under one rules preset."""
+
+    date: str
+    deal: int
+    rules: str
+    games: int
+    best: int | None
+    cleared: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-compatible form."""
+        return {
+            "date": self.date,
+            "deal": self.deal,
+            "rules": self.rules,
+            "games": self.games,
+            "best": self.best,
+            "cleared": self.cleared,
+        }
+
+
+def daily_results(rows: list[tuple[Any, ...]]) -> list[DailyResult]:
+    """One result per (day, preset) from rows of (deal JSON, rules label, termination, strokes),
+    newest day first; the best is the fewest strokes of a hand played to its end."""
+    grouped: dict[tuple[str, str], list[tuple[int, str | None, int | None]]] = {}
+    for deal_json, label, termination, strokes in rows:
+        deal = json.loads(deal_json)
+        grouped.setdefault((str(deal["daily"]), str(label)), []).append(
+            (int(deal["number"]), termination, strokes)
+        )
+    results = []
+    for (day, label), games in grouped.items():
+        played = [int(s) for _, t, s in games if t in ("cleared", "stuck") and s is not None]
+        results.append(
+            DailyResult(
+                date=day,
+                deal=games[0][0],
+                rules=label,
+                games=len(games),
+                best=min(played) if played else None,
+                cleared=any(t == "cleared" for _, t, _ in games),
+            )
+        )
+    by_rules = sorted(results, key=lambda result: result.rules)
+    return sorted(by_rules, key=lambda result: result.date, reverse=True)

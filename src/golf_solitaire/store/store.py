@@ -23,10 +23,14 @@ from golf_solitaire.store.database import (
     optional_text,
 )
 from golf_solitaire.store.records import (
+    ABANDONED,
+    ABANDONED_UNWINNABLE,
+    DailyResult,
     Player,
     PresetStatistics,
     StoredGame,
     StoredRound,
+    daily_results,
     summarize,
 )
 from golf_solitaire.store.schema import migrate
@@ -180,12 +184,36 @@ class Store:
         """Record how the hand ended (``cleared`` or ``stuck``) and its strokes."""
         if termination not in ("cleared", "stuck"):
             raise ValueError(f"termination: expected cleared or stuck, not {termination!r}")
+        self._end_game(game_id, termination, strokes)
+
+    def abandon_game(self, game_id: str, *, strokes: int, proved_unwinnable: bool) -> None:
+        """Record that the player left the hand unfinished (a game still in play only).
+
+        It counts as a loss, unless the deal was proved unwinnable: then it does not count.
+        """
+        termination = ABANDONED_UNWINNABLE if proved_unwinnable else ABANDONED
+        self._end_game(game_id, termination, strokes, only_in_play=True)
+
+    def unfinished_games(self, player_id: str) -> list[str]:
+        """The ids of the player's casual games in play with at least one move made."""
+        with self.database.transaction() as tx:
+            rows = tx.all(
+                "SELECT id FROM games WHERE player_id = ? AND finished_at IS NULL "
+                "AND competitive = 0 AND position > 0 ORDER BY updated_at",
+                (player_id,),
+            )
+        return [str(row[0]) for row in rows]
+
+    def _end_game(
+        self, game_id: str, termination: str, strokes: int, *, only_in_play: bool = False
+    ) -> None:
+        condition = " AND finished_at IS NULL" if only_in_play else ""
         with self.database.transaction() as tx:
             self._position(tx, game_id)
             now = _now()
             tx.execute(
                 "UPDATE games SET finished_at = COALESCE(finished_at, ?), termination = ?, "
-                "strokes = ?, updated_at = ? WHERE id = ?",
+                f"strokes = ?, updated_at = ? WHERE id = ?{condition}",
                 (now, termination, int(strokes), now, game_id),
             )
 
@@ -288,17 +316,32 @@ class Store:
     # Statistics -------------------------------------------------------------------
 
     def statistics(self, player_id: str) -> dict[str, PresetStatistics]:
-        """Per rules preset: games, wins, win rate, best and average strokes, streaks."""
+        """Per rules preset: games, wins, win rate, best and average strokes, streaks.
+
+        A hand left unfinished counts as a loss, unless its deal was proved unwinnable.
+        """
         with self.database.transaction() as tx:
             rows = tx.all(
                 "SELECT rules_label, termination, strokes FROM games "
-                "WHERE player_id = ? AND finished_at IS NOT NULL ORDER BY finished_at, id",
-                (player_id,),
+                "WHERE player_id = ? AND finished_at IS NOT NULL AND termination <> ? "
+                "ORDER BY finished_at, id",
+                (player_id, ABANDONED_UNWINNABLE),
             )
         grouped: dict[str, list[tuple[str, int]]] = {}
         for label, termination, strokes in rows:
             grouped.setdefault(str(label), []).append((str(termination), int(strokes)))
         return {label: summarize(label, results) for label, results in sorted(grouped.items())}
+
+    def daily_results(self, player_id: str) -> list[DailyResult]:
+        """The player's casual games of daily deals, one result per day and preset, newest
+        day first: how many games, the best finished one's strokes, whether one was cleared."""
+        with self.database.transaction() as tx:
+            rows = tx.all(
+                "SELECT deal_json, rules_label, termination, strokes FROM games "
+                "WHERE player_id = ? AND competitive = 0 AND deal_json LIKE ?",
+                (player_id, '{"daily":%'),
+            )
+        return daily_results(rows)
 
     def close(self) -> None:
         """Close the database connection."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 import importlib
 from functools import lru_cache
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
+from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Play
@@ -79,6 +80,19 @@ def _verdict(record_key: str) -> dict[str, Any]:
         "best_score": getattr(solution, "best_score", None),
         "line": [str(move) for move in (getattr(solution, "line", None) or [])],
     }
+
+
+PROOF_SECONDS: Final = 20.0
+"""How long the solver may search for a proof that an abandoned deal is unwinnable."""
+
+
+def proved_unwinnable(deal: Deal) -> bool:
+    """True when the solver proves that no line clears ``deal`` (False: winnable or unknown)."""
+    solver = solver_module()
+    if solver is None:
+        return False
+    solution: Any = solver.solve(deal, limit=solver.Limit(seconds=PROOF_SECONDS))
+    return bool(solution.status == "unsolvable")
 
 
 def verdict(lang: str, game: Game) -> Analysis:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -15,6 +16,7 @@ from golf_solitaire.web.api import games, meta, players, rounds
 from golf_solitaire.web.errors import install_error_handlers
 from golf_solitaire.web.sessions import Sessions
 from golf_solitaire.web.settings import Settings
+from golf_solitaire.web.timing import ServerTiming
 
 
 def create_app(settings: Settings | None = None, *, store: Store | None = None) -> FastAPI:
@@ -24,10 +26,15 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         opened = store or open_store(settings.resolved_database_url)
-        app.state.sessions = Sessions(opened)
+        if store is None:
+            opened.database.checkpoint_in_background()
+        app.state.sessions = sessions = Sessions(opened)
+        gc.collect()
+        gc.freeze()  # the code and app made at start: the collector's full passes skip them
         try:
             yield
         finally:
+            sessions.close()
             if store is None:
                 opened.close()
 
@@ -38,6 +45,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         lifespan=lifespan,
     )
     install_error_handlers(app)
+    app.add_middleware(ServerTiming)
     for router in (players.router, games.router, rounds.router, meta.router, pages.router):
         app.include_router(router)
     app.include_router(competitions_api.router)

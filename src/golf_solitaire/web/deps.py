@@ -1,4 +1,8 @@
-"""Request dependencies: the sessions, the player from their token, the reply language."""
+"""Request dependencies: the sessions, the player from their token, the reply language.
+
+They are coroutines on purpose: FastAPI runs a plain function dependency in a worker thread,
+and these are too quick to be worth a hop between threads on every request.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ TOKEN_HEADER: Final = "X-Golf-Token"
 TOKEN_COOKIE: Final = "golf_token"
 
 
-def get_sessions(request: Request) -> Sessions:
+async def get_sessions(request: Request) -> Sessions:
     """The application's games."""
     sessions: Sessions = request.app.state.sessions
     return sessions
@@ -22,7 +26,7 @@ def get_sessions(request: Request) -> Sessions:
 SessionsDep = Annotated[Sessions, Depends(get_sessions)]
 
 
-def get_language(
+async def get_language(
     lang: Annotated[str | None, Query(max_length=8, description="reply language")] = None,
     accept_language: Annotated[str | None, Header(max_length=500)] = None,
 ) -> str:
@@ -39,7 +43,7 @@ def get_language(
 LanguageDep = Annotated[str, Depends(get_language)]
 
 
-def get_player(
+async def get_player(
     sessions: SessionsDep,
     x_golf_token: Annotated[str | None, Header(max_length=200)] = None,
     golf_token: Annotated[str | None, Cookie(max_length=200)] = None,

@@ -7,11 +7,14 @@ never the stock order, so no response can reveal an undrawn card.
 from __future__ import annotations
 
 import datetime as dt
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from golf_solitaire.cards import Card
 from golf_solitaire.game import Game
+from golf_solitaire.rules import Rules
 
 Language = Literal["en", "it", "nl", "es", "fr"]
 
@@ -74,6 +77,7 @@ class PublicGame(BaseModel):
     rules_options: dict[str, Any]
     deal: int | None
     daily: bool
+    daily_date: str | None
     columns: list[list[PublicCard]]
     waste: list[PublicCard]
     stock_count: int
@@ -104,25 +108,29 @@ class PublicGame(BaseModel):
     ) -> PublicGame:
         """The public view of ``game``, built from its observation only."""
         seen = game.observation()
-        data = seen.to_dict()
+        outcome = seen.outcome
+        is_over = outcome is not None
         return cls(
             id=game_id,
             rules=seen.rules.label,
-            rules_options=data["rules"],
+            rules_options=_rules_options(seen.rules),
             deal=game.deal.number,
             daily=game.deal.origin.kind == "daily",
-            columns=[[_card(code) for code in column] for column in data["columns"]],
-            waste=[_card(code) for code in data["waste"]],
+            daily_date=game.deal.origin.date,
+            columns=[[public_card(card) for card in column] for column in seen.columns],
+            waste=[public_card(card) for card in seen.waste],
             stock_count=seen.stock_count,
             has_stock=game.deal.layout.has_stock,
             dead_end=seen.dead_end,
-            legal_moves=list(data["legal_moves"]),
+            legal_moves=[str(move) for move in seen.legal_moves],
             move_count=seen.move_count,
             score=seen.score,
-            is_over=data["is_over"],
-            outcome=None if data["outcome"] is None else PublicOutcome(**data["outcome"]),
-            can_undo=game.can_undo and not data["is_over"],
-            can_redo=game.can_redo and not data["is_over"],
+            is_over=is_over,
+            outcome=None
+            if outcome is None
+            else PublicOutcome(termination=outcome.termination.value, strokes=outcome.strokes),
+            can_undo=game.can_undo and not is_over,
+            can_redo=game.can_redo and not is_over,
             started_at=started_at,
             last_move_at=last_move_at,
             round_id=round_id,
@@ -130,11 +138,15 @@ class PublicGame(BaseModel):
         )
 
 
-def _card(code: str) -> PublicCard:
-    from golf_solitaire.cards import Card
+@cache
+def public_card(card: Card) -> PublicCard:
+    """The public model of ``card`` (made once per card: there are only 54)."""
+    return PublicCard(code=str(card), rank=card.rank, suit=card.suit.value if card.suit else None)
 
-    card = Card.parse(code)
-    return PublicCard(code=code, rank=card.rank, suit=card.suit.value if card.suit else None)
+
+@cache
+def _rules_options(rules: Rules) -> dict[str, Any]:
+    return rules.to_dict()
 
 
 class PublicPlayer(BaseModel):

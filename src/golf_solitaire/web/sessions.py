@@ -9,6 +9,9 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
 
@@ -17,7 +20,14 @@ from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
 from golf_solitaire.reasons import IllegalMoveError, Reason, Refusal
 from golf_solitaire.rules import Rules
-from golf_solitaire.store import NotFoundError, StaleMoveError, Store, StoredRound
+from golf_solitaire.store import (
+    NotFoundError,
+    PresetStatistics,
+    StaleMoveError,
+    Store,
+    StoredRound,
+)
+from golf_solitaire.web import analysis
 
 CACHE_SIZE: Final = 20_000
 PAR_PER_HOLE: Final = 5
@@ -66,12 +76,29 @@ class Sessions:
         self.store = store
         self._lock = threading.RLock()
         self._cache: OrderedDict[str, Session] = OrderedDict()
+        self._players: dict[str, str] = {}
+        self._judges = ThreadPoolExecutor(max_workers=1, thread_name_prefix="abandoned-games")
+        self._judgements: dict[str, list[Future[None]]] = {}
 
     # Players ----------------------------------------------------------------------
 
     def player(self, token: str | None) -> str | None:
-        """The player id of ``token``, or ``None`` for no or an unknown token."""
-        return self.store.player_by_token(token) if token else None
+        """The player id of ``token``, or ``None`` for no or an unknown token.
+
+        Known tokens are remembered (a player and their token never change), so a move does
+        not read the database to learn who sent it.
+        """
+        if not token:
+            return None
+        player_id = self._players.get(token)
+        if player_id is None:
+            player_id = self.store.player_by_token(token)
+            if player_id is not None:
+                with self._lock:
+                    if len(self._players) >= CACHE_SIZE:
+                        self._players.clear()
+                    self._players[token] = player_id
+        return player_id
 
     # Games ------------------------------------------------------------------------
 
@@ -86,8 +113,37 @@ class Sessions:
         """Start a new game of ``deal`` for the player and store its record."""
         game = Game(deal)
         with self._lock:
+            self._abandon_unfinished(player_id)
             game_id = self.store.create_game(player_id, game.record(), round_id=round_id, hole=hole)
             return self.get(player_id, game_id)
+
+    def _abandon_unfinished(self, player_id: str) -> None:
+        """The player starts another game: those left in play are abandoned. Whether each
+        counts as a loss (or its deal is proved unwinnable) is settled by a worker thread."""
+        for game_id in self.store.unfinished_games(player_id):
+            game = self.get(player_id, game_id).game
+            self._cache.pop(game_id, None)
+            judgement = self._judges.submit(
+                self._judge_abandoned, game_id, game.deal, strokes=game.score
+            )
+            self._judgements.setdefault(player_id, []).append(judgement)
+
+    def _judge_abandoned(self, game_id: str, deal: Deal, *, strokes: int) -> None:
+        self.store.abandon_game(
+            game_id, strokes=strokes, proved_unwinnable=analysis.proved_unwinnable(deal)
+        )
+
+    def statistics(self, player_id: str) -> dict[str, PresetStatistics]:
+        """The player's statistics per preset, once their abandoned games are judged."""
+        with self._lock:
+            pending = self._judgements.pop(player_id, [])
+        for judgement in pending:
+            judgement.result()
+        return self.store.statistics(player_id)
+
+    def close(self) -> None:
+        """Finish judging abandoned games (the store stays open)."""
+        self._judges.shutdown(wait=True)
 
     def get(self, player_id: str, game_id: str) -> Session:
         """The player's game ``game_id`` (NotFoundError for anyone else's)."""
@@ -131,15 +187,13 @@ class Sessions:
         except ValueError as error:
             raise BadRequestError(f"move: {error}") from None
         with self._lock:
-            session = self.get(player_id, game_id)
+            session = self._in_play(player_id, game_id, index)
             game = session.game
-            self._check_index(game, index)
-            if game.is_over:
-                raise IllegalMoveError(Refusal(Reason.GAME_OVER))
             problem = game.refusal(move)
             if problem is not None:
                 raise IllegalMoveError(problem)
-            session.stamps.append(self.store.append_move(game_id, str(move), index))
+            with self._storing(game_id):
+                session.stamps.append(self.store.append_move(game_id, str(move), index))
             session.redo_stamps.clear()
             game.apply(move)
             self._store_finish(session, game_id)
@@ -147,30 +201,30 @@ class Sessions:
 
     def undo(self, player_id: str, game_id: str, index: int) -> Session:
         """Take back the last move (not once the hand is over)."""
-        with self._lock:
-            session = self.get(player_id, game_id)
-            game = session.game
-            self._check_index(game, index)
-            if game.is_over:
-                raise IllegalMoveError(Refusal(Reason.GAME_OVER))
-            if not game.can_undo:
-                raise IllegalMoveError(Refusal(Reason.NOTHING_TO_UNDO))
-            self._set_position(game_id, game.move_count - 1, index)
-            game.undo()
-            session.redo_stamps.append(session.stamps.pop())
-            return session
+        return self._step(player_id, game_id, index, back=True)
 
     def redo(self, player_id: str, game_id: str, index: int) -> Session:
         """Make again the last move undone."""
+        return self._step(player_id, game_id, index, back=False)
+
+    def _step(self, player_id: str, game_id: str, index: int, *, back: bool) -> Session:
+        """Undo (``back``) or redo: refused with the engine's reason, stored, then made."""
         with self._lock:
-            session = self.get(player_id, game_id)
+            session = self._in_play(player_id, game_id, index)
             game = session.game
-            self._check_index(game, index)
-            if not game.can_redo:
-                raise IllegalMoveError(Refusal(Reason.NOTHING_TO_REDO))
-            self._set_position(game_id, game.move_count + 1, index)
-            game.redo()
-            session.stamps.append(session.redo_stamps.pop())
+            problem = game.undo_refusal() if back else game.redo_refusal()
+            if problem is not None:
+                raise IllegalMoveError(problem)
+            with self._storing(game_id):
+                self.store.set_position(
+                    game_id, game.move_count + (-1 if back else 1), expected=index
+                )
+            if back:
+                game.undo()
+                session.redo_stamps.append(session.stamps.pop())
+            else:
+                game.redo()
+                session.stamps.append(session.redo_stamps.pop())
             self._store_finish(session, game_id)
             return session
 
@@ -183,18 +237,27 @@ class Sessions:
             )
             session.finished = True
 
-    def _set_position(self, game_id: str, position: int, index: int) -> None:
+    @contextmanager
+    def _storing(self, game_id: str) -> Iterator[None]:
+        """Store a change; if the stored game moved on elsewhere (the terminal game shares the
+        store), forget the game kept here, so that the next read replays the stored one."""
         try:
-            self.store.set_position(game_id, position, expected=index)
+            yield
         except StaleMoveError as error:
+            self._cache.pop(game_id, None)
             raise StaleRequestError(str(error)) from None
 
-    @staticmethod
-    def _check_index(game: Game, index: int) -> None:
-        if index != game.move_count:
+    def _in_play(self, player_id: str, game_id: str, index: int) -> Session:
+        """The player's game, if it is at move ``index`` and not over (call under the lock)."""
+        session = self.get(player_id, game_id)
+        count = session.game.move_count
+        if index != count:
             raise StaleRequestError(
-                f"index: this request is for move {index}, the game is at move {game.move_count}"
+                f"index: this request is for move {index}, the game is at move {count}"
             )
+        if session.game.is_over:
+            raise IllegalMoveError(Refusal(Reason.GAME_OVER))
+        return session
 
     def _remember(self, session: Session) -> None:
         self._cache[session.id] = session

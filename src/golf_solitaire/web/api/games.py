@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Path
 
 from golf_solitaire.deals import Deal
+from golf_solitaire.game import Game
 from golf_solitaire.web import analysis
 from golf_solitaire.web.deps import LanguageDep, PlayerDep, SessionsDep
 from golf_solitaire.web.models import Analysis, NewGame, NewMove, PositionChange, PublicGame
@@ -46,7 +48,7 @@ def deal_for(request: NewGame) -> Deal:
 
 
 @router.post("", status_code=201)
-def create_game(request: NewGame, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
+async def create_game(request: NewGame, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
     """Start a game of a numbered or daily deal under a rules preset."""
     return public(sessions.create(player_id, deal_for(request)))
 
@@ -63,13 +65,13 @@ def read_latest_game(player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
 
 
 @router.get("/{game_id}")
-def read_game(game_id: GameId, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
+async def read_game(game_id: GameId, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
     """One of the player's games as the table shows it."""
     return public(sessions.get(player_id, game_id))
 
 
 @router.post("/{game_id}/moves")
-def create_move(
+async def create_move(
     game_id: GameId, request: NewMove, player_id: PlayerDep, sessions: SessionsDep
 ) -> PublicGame:
     """Play a column (from 0) or draw ("d"); committed before the answer."""
@@ -77,7 +79,7 @@ def create_move(
 
 
 @router.post("/{game_id}/undo")
-def undo_move(
+async def undo_move(
     game_id: GameId, request: PositionChange, player_id: PlayerDep, sessions: SessionsDep
 ) -> PublicGame:
     """Take back the last move."""
@@ -85,38 +87,39 @@ def undo_move(
 
 
 @router.post("/{game_id}/redo")
-def redo_move(
+async def redo_move(
     game_id: GameId, request: PositionChange, player_id: PlayerDep, sessions: SessionsDep
 ) -> PublicGame:
     """Make again the last move undone."""
     return public(sessions.redo(player_id, game_id, request.index))
 
 
-@router.get("/{game_id}/hint")
-def read_hint(
-    game_id: GameId, player_id: PlayerDep, sessions: SessionsDep, lang: LanguageDep
-) -> Analysis:
-    """A fair hint from the solver (only what the player sees), or why there is none."""
-    return analysis.hint(lang, sessions.get(player_id, game_id).game)
-
-
-@router.get("/{game_id}/verdict")
-def read_verdict(
-    game_id: GameId, player_id: PlayerDep, sessions: SessionsDep, lang: LanguageDep
-) -> Analysis:
-    """After the hand: was the deal clearable, and the best score possible."""
-    return analysis.verdict(lang, sessions.get(player_id, game_id).game)
-
-
-@router.get("/{game_id}/review")
-def read_review(
-    game_id: GameId, player_id: PlayerDep, sessions: SessionsDep, lang: LanguageDep
-) -> Analysis:
-    """After the hand: the solver's review of the moves made."""
-    return analysis.review(lang, sessions.get(player_id, game_id).game)
-
-
 @router.get("/{game_id}/record")
 def read_record(game_id: GameId, player_id: PlayerDep, sessions: SessionsDep) -> dict[str, Any]:
     """The game's record (deal identity and moves), for `golf replay` and sharing."""
     return sessions.get(player_id, game_id).game.record()
+
+
+Question = Literal["hint", "verdict", "review"]
+ANSWERS: Final[dict[str, Callable[[str, Game], Analysis]]] = {
+    "hint": analysis.hint,
+    "verdict": analysis.verdict,
+    "review": analysis.review,
+}
+
+
+@router.get("/{game_id}/{question}")
+def read_analysis(
+    game_id: GameId,
+    question: Annotated[Question, Path(description="hint, verdict or review")],
+    player_id: PlayerDep,
+    sessions: SessionsDep,
+    lang: LanguageDep,
+) -> Analysis:
+    """The solver on this game (in a worker thread: a search can take a while).
+
+    ``hint``: a fair hint, from what the player sees only, or why there is none.
+    ``verdict``: after the hand, whether the deal was clearable and the best score possible.
+    ``review``: after the hand, the solver's review of the moves made.
+    """
+    return ANSWERS[question](lang, sessions.get(player_id, game_id).game)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from fastapi import APIRouter
@@ -13,7 +14,7 @@ router = APIRouter(prefix="/api/players", tags=["players"])
 
 
 @router.post("", status_code=201)
-def create_player(sessions: SessionsDep) -> PublicPlayer:
+async def create_player(sessions: SessionsDep) -> PublicPlayer:
     """A new player; keep the token and send it as the X-Golf-Token header."""
     player = sessions.store.create_player()
     return PublicPlayer(id=player.id, token=player.token)
@@ -27,6 +28,21 @@ def read_player(player_id: PlayerDep) -> PublicPlayer:
 
 @router.get("/me/statistics")
 def read_statistics(player_id: PlayerDep, sessions: SessionsDep) -> dict[str, Any]:
-    """Per rules preset: games, wins, win rate, best and average strokes, streaks."""
-    stats = sessions.store.statistics(player_id)
+    """Per rules preset: games, wins, win rate, best and average strokes, streaks.
+
+    A hand left unfinished for another game is a loss, unless its deal is proved unwinnable.
+    """
+    stats = sessions.statistics(player_id)
     return {"presets": [entry.to_dict() for entry in stats.values()]}
+
+
+@router.get("/me/dailies")
+def read_dailies(player_id: PlayerDep, sessions: SessionsDep) -> dict[str, Any]:
+    """The player's daily deals, newest first: games played, best strokes, cleared or not.
+
+    Any day's daily deal can be played again (``POST /api/games`` with ``daily``: a date);
+    the casual game keeps the best result of each day and ranks nobody.
+    """
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    days = [result.to_dict() for result in sessions.store.daily_results(player_id)]
+    return {"today": today, "days": days}

@@ -57,11 +57,15 @@ async function loadLanguage(lang) {
       const option = document.createElement("option");
       option.value = preset.name;
       option.textContent = preset.title;
-      option.title = preset.summary;
+      option.title = presetNote(preset);
       return option;
     }),
   );
   if (ui.game) select.value = ui.game.rules;
+}
+
+function presetNote(preset) {
+  return `${preset.summary} (${preset.elsewhere})`;
 }
 
 function cardName(card) {
@@ -412,11 +416,11 @@ function render() {
   waste.setAttribute("aria-label", top ? t("web.pile.waste", { card: cardName(top) }) : t("web.pile.waste_empty"));
   waste.classList.toggle("dead-end", game.dead_end);
 
-  const dealText = game.daily ? t("web.status.daily", { number: game.deal }) : t("web.status.deal", { number: game.deal });
+  const dealText = game.daily ? dailyLabel(game) : t("web.status.deal", { number: game.deal });
   $("status-deal").textContent = game.hole ? `${t("web.status.hole", { hole: game.hole, holes: ui.round ? ui.round.holes : "?" })} · ${dealText}` : dealText;
   const preset = ui.presets.find((entry) => entry.name === game.rules);
   $("status-rules").textContent = preset ? preset.title : game.rules;
-  $("status-rules").title = preset ? preset.summary : "";
+  $("status-rules").title = preset ? presetNote(preset) : "";
   $("select-rules").value = game.rules;
   $("status-moves").textContent = String(game.move_count);
   $("status-strokes").textContent = String(game.score);
@@ -425,6 +429,15 @@ function render() {
   $("btn-hint").disabled = game.is_over;
   document.body.classList.toggle("over", game.is_over);
   tick();
+}
+
+function todayUtc() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function dailyLabel(game) {
+  const label = t("web.status.daily_on", { date: game.daily_date });
+  return game.daily_date < todayUtc() ? `${label} · ${t("web.status.unranked")}` : label;
 }
 
 function tick() {
@@ -526,7 +539,13 @@ async function showReview() {
       const list = document.createElement("ol");
       for (const entry of entries) {
         const item = document.createElement("li");
-        item.textContent = entry.text || Object.entries(entry).map(([key, value]) => `${key}: ${value}`).join(", ");
+        const before = entry.best_score_before;
+        const after = entry.best_score_after;
+        item.textContent = t("web.review.entry", { number: entry.number, card: entry.card, before, after });
+        if (after > before) {
+          item.className = "mistake";
+          item.append(` — ${t("web.review.lost")}`);
+        }
         list.append(item);
       }
       box.append(list);
@@ -566,42 +585,110 @@ function renderScorecard() {
   if (current >= 0) for (const tr of table.rows) tr.cells[current + 1].classList.add("current");
 }
 
+function table(className, headings, rows) {
+  const element = document.createElement("table");
+  element.className = className;
+  const head = document.createElement("tr");
+  head.append(...headings.map((text) => {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = text;
+    return th;
+  }));
+  element.append(head);
+  for (const cells of rows) {
+    const tr = document.createElement("tr");
+    tr.append(...cells.map((cell) => {
+      const td = document.createElement("td");
+      td.append(cell);
+      return td;
+    }));
+    element.append(tr);
+  }
+  return element;
+}
+
+function presetTitle(name) {
+  const preset = ui.presets.find((item) => item.name === name);
+  return preset ? preset.title : name;
+}
+
+function playDailyButton(date, rules) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = t("web.stats.play");
+  button.setAttribute("aria-label", `${t("web.stats.play")}: ${t("web.status.daily_on", { date })}`);
+  button.addEventListener("click", guard(() => {
+    $("stats-dialog").close();
+    return newGame({ daily: date, rules });
+  }));
+  return button;
+}
+
+function presetsTable(presets) {
+  const keys = ["games", "wins", "win_rate", "best", "average", "current_streak", "best_streak", "abandoned"];
+  const names = ["rules", "games", "wins", "win_rate", "best", "average", "streak", "best_streak", "abandoned"];
+  const shown = (key, value) => (key === "win_rate" ? `${Math.round(value * 100)}%` : value === null ? "–" : String(value));
+  return table("stats", names.map((name) => t(`web.stats.${name}`)),
+    presets.map((entry) => [presetTitle(entry.rules), ...keys.map((key) => shown(key, entry[key]))]));
+}
+
+function dailiesSection(dailies) {
+  const section = document.createElement("section");
+  section.className = "dailies";
+  const title = document.createElement("h3");
+  title.textContent = t("web.stats.dailies");
+  const note = document.createElement("p");
+  note.textContent = t("web.stats.unranked_note");
+  section.append(title, note);
+  if (dailies.days.length) {
+    const headings = ["date", "rules", "deal", "games", "best", "cleared", "play"].map((name) => t(`web.stats.${name}`));
+    section.append(table("stats dailies-table", headings, dailies.days.map((day) => [
+      day.date, presetTitle(day.rules), String(day.deal), String(day.games),
+      day.best === null ? "–" : String(day.best), t(day.cleared ? "web.stats.yes" : "web.stats.no"),
+      playDailyButton(day.date, day.rules),
+    ])));
+  }
+  const form = document.createElement("form");
+  form.className = "daily-picker";
+  const label = document.createElement("label");
+  const input = document.createElement("input");
+  input.type = "date";
+  input.id = "daily-date";
+  input.max = dailies.today;
+  input.value = dailies.today;
+  input.required = true;
+  label.append(`${t("web.stats.play_day")} `, input);
+  const play = document.createElement("button");
+  play.type = "submit";
+  play.textContent = t("web.stats.play");
+  form.append(label, play);
+  form.addEventListener("submit", guard((event) => {
+    event.preventDefault();
+    $("stats-dialog").close();
+    return newGame({ daily: input.value, rules: currentRules() });
+  }));
+  section.append(form);
+  return section;
+}
+
 async function showStats() {
   const body = $("stats-body");
   try {
-    const stats = await api("GET", "/api/players/me/statistics");
+    const [stats, dailies] = await Promise.all([api("GET", "/api/players/me/statistics"), api("GET", "/api/players/me/dailies")]);
+    const parts = [];
     if (!stats.presets.length) {
-      body.textContent = t("web.stats.none");
+      const none = document.createElement("p");
+      none.textContent = t("web.stats.none");
+      parts.push(none);
     } else {
-      const table = document.createElement("table");
-      table.className = "stats";
-      const keys = ["rules", "games", "wins", "win_rate", "best", "average", "current_streak", "best_streak"];
-      const names = ["rules", "games", "wins", "win_rate", "best", "average", "streak", "best_streak"];
-      const head = document.createElement("tr");
-      head.append(...names.map((name) => {
-        const th = document.createElement("th");
-        th.scope = "col";
-        th.textContent = t(`web.stats.${name}`);
-        return th;
-      }));
-      table.append(head);
-      for (const entry of stats.presets) {
-        const tr = document.createElement("tr");
-        tr.append(...keys.map((key) => {
-          const td = document.createElement("td");
-          let value = entry[key];
-          if (key === "rules") {
-            const preset = ui.presets.find((item) => item.name === value);
-            value = preset ? preset.title : value;
-          } else if (key === "win_rate") value = `${Math.round(value * 100)}%`;
-          else if (value === null) value = "–";
-          td.textContent = String(value);
-          return td;
-        }));
-        table.append(tr);
-      }
-      body.replaceChildren(table);
+      parts.push(presetsTable(stats.presets));
     }
+    const fair = document.createElement("p");
+    fair.className = "note";
+    fair.textContent = t("web.stats.fair");
+    parts.push(fair, dailiesSection(dailies));
+    body.replaceChildren(...parts);
   } catch (error) {
     body.textContent = error.message;
   }
@@ -611,7 +698,7 @@ async function showStats() {
 /* Wiring ------------------------------------------------------------------------------ */
 
 function guard(action) {
-  return () => Promise.resolve(action()).catch((error) => say(error.message, true));
+  return (...args) => Promise.resolve(action(...args)).catch((error) => say(error.message, true));
 }
 
 function wire() {

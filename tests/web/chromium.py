@@ -1,0 +1,50 @@
+"""Helpers for the browser tests: Chromium's switches, screenshots, opening a deal.
+
+Screenshots of the main screens are saved under tests/artifacts/ (ignored by git).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def shot(page: Page, name: str) -> None:
+    """Save a screenshot of ``page`` as tests/artifacts/NAME.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def open_deal(page: Page, number: int, rules: str = "strict") -> None:
+    """Open deal ``number`` by its link and wait for its table."""
+    page.goto(f"/?deal={number}&rules={rules}")
+    expect(page.locator("#status-deal")).to_have_text(f"Deal {number}")
+    expect(page.locator("#status-moves")).to_have_text("0")
+
+
+def moves(page: Page) -> Any:
+    """An expectation on the move counter."""
+    return expect(page.locator("#status-moves"))
+
+
+def column_codes(page: Page) -> list[list[str]]:
+    """The cards of every column as codes, deepest first."""
+    codes: list[list[str]] = page.eval_on_selector_all(
+        "#tableau .column",
+        "columns => columns.map(c => [...c.querySelectorAll('.card')].map(x => x.dataset.code))",
+    )
+    return codes

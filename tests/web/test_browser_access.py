@@ -1,0 +1,107 @@
+"""Accessibility in real Chromium: keyboard focus order and visible focus, four-colour suits,
+spoken card names in every language, and the rules page in each language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.chromium import moves, open_deal, shot
+
+pytestmark = pytest.mark.browser
+
+FOCUS_DESCRIPTION = """() => {
+  const element = document.activeElement;
+  const style = getComputedStyle(element);
+  return {
+    id: element.id,
+    column: element.dataset.column ?? null,
+    outline: style.outlineStyle === "none" ? 0 : parseFloat(style.outlineWidth),
+  };
+}"""
+
+
+def test_tab_goes_through_menu_cards_stock_and_controls_with_visible_focus(page: Page) -> None:
+    open_deal(page, 2)
+    page.locator("body").focus()
+    seen = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUS_DESCRIPTION)
+        seen.append(focused["column"] if focused["column"] is not None else focused["id"])
+        assert focused["outline"] >= 2, focused  # the focus ring shows on every stop
+        if focused["id"] == "btn-hint":
+            break
+    first_card = seen.index("0")
+    assert seen[:2] == ["btn-new", "btn-replay"]
+    assert {"select-rules", "select-lang", "check-four"} <= set(seen[:first_card])
+    # the exposed cards in column order, the stock, then the enabled controls (no undo yet)
+    assert seen[first_card:] == [*"0123456", "stock", "btn-hint"]
+    for _ in range(4):
+        page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUS_DESCRIPTION)["column"] == "4"
+    shot(page, "focus")
+    page.keyboard.press("Enter")
+    moves(page).to_have_text("1")
+    expect(page.locator("#waste .card").last).to_have_attribute("data-code", "AH")
+
+
+def suit_colours(page: Page) -> dict[str, str]:
+    colours: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries(["H", "D", "C", "S"].map((suit) => {
+          const card = document.createElement("div");
+          card.className = `card suit-${suit}`;
+          document.getElementById("tableau").append(card);
+          const colour = getComputedStyle(card).color;
+          card.remove();
+          return [suit, colour];
+        }))"""
+    )
+    return colours
+
+
+def test_four_colour_suits_give_every_suit_its_own_colour(page: Page) -> None:
+    open_deal(page, 2)
+    two = suit_colours(page)
+    assert two["H"] == two["D"] and two["C"] == two["S"] and two["H"] != two["S"]
+    page.check("#check-four")
+    four = suit_colours(page)
+    assert len(set(four.values())) == 4
+    shot(page, "four-colour")
+    page.reload()
+    expect(page.locator("#check-four")).to_be_checked()
+    expect(page.locator(".card.exposed")).to_have_count(7)
+    assert suit_colours(page) == four
+    symbols = page.eval_on_selector_all(
+        ".card.exposed use", "uses => uses.map(use => use.getAttribute('href'))"
+    )
+    assert {"#suit-H", "#suit-S"} <= set(symbols)  # each suit also has its own shape
+
+
+@pytest.mark.parametrize(
+    ("language", "name", "heading"),
+    [
+        ("en", "ace of hearts, column 5, playable", "Golf Solitaire"),
+        ("it", "asso di cuori, colonna 5, giocabile", "Golf"),
+        ("nl", "harten aas", "Golf Patience"),
+        ("es", "as de corazones", "Golf"),
+        ("fr", "as de cœur", "Golf"),
+    ],
+)
+def test_spoken_names_and_the_rules_page_in_each_language(
+    page: Page, language: str, name: str, heading: str
+) -> None:
+    page.goto(f"/?deal=2&rules=strict&lang={language}")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    card = page.locator('.card.exposed[data-column="4"]')
+    expect(card).to_have_attribute("aria-label", re.compile(name))
+    page.click("#link-rules")
+    expect(page).to_have_url(re.compile(f"/rules/{language}$"))
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("h1")).to_contain_text(heading)
+    expect(page.locator("main.rules-book table").first).to_be_visible()
+    shot(page, f"rules-{language}")
+    page.click(".rules-nav a >> nth=0")
+    expect(page.locator("#status-deal")).not_to_be_empty()

@@ -1,0 +1,81 @@
+"""Results in real Chromium: the verdict and review of a lost hand, fair statistics, and the
+daily deals (each day's best kept, past days played again and marked unranked)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from golf_solitaire import daily_number
+from tests.reference import verdicts
+from tests.web.chromium import moves, open_deal, shot
+
+pytestmark = pytest.mark.browser
+
+
+def play_until_over(page: Page) -> None:
+    """Draw while there is a stock, then play any column, until the hand is over."""
+    for _ in range(60):
+        legal = page.evaluate("ui.game.is_over ? null : ui.game.legal_moves")
+        if legal is None:
+            return
+        count = page.evaluate("ui.game.move_count")
+        page.keyboard.press("Space" if legal[-1] == "d" else str(int(legal[0]) + 1))
+        moves(page).not_to_have_text(str(count))
+    raise AssertionError("the hand did not end")
+
+
+def test_a_lost_hand_gets_the_solvers_verdict_and_a_review(page: Page) -> None:
+    assert not verdicts("strict")[1].solved
+    open_deal(page, 1)
+    play_until_over(page)
+    expect(page.locator("#end-dialog")).to_be_visible()
+    expect(page.locator("#end-title")).not_to_be_empty()
+    expect(page.locator("#end-verdict")).to_contain_text(
+        "No play could clear this deal", timeout=30_000
+    )
+    page.click("#end-review-btn")
+    entries = page.locator("#end-review li")
+    expect(entries.first).to_contain_text(re.compile(r"^1\. .+: best score \d+ → \d+"))
+    assert entries.count() == int(page.locator("#status-moves").inner_text())
+    shot(page, "lost-review")
+
+
+def test_statistics_count_a_hand_left_unfinished_and_keep_daily_results(page: Page) -> None:
+    open_deal(page, 2)
+    page.keyboard.press("5")
+    moves(page).to_have_text("1")
+    page.click("#btn-new")  # deal 3 now: deal 2 was winnable, so leaving it is a loss
+    expect(page.locator("#status-deal")).to_have_text("Deal 3")
+    page.click("#btn-stats")
+    table = page.locator("#stats-body table.stats").first
+    expect(table.locator("th")).to_contain_text(["Rules", "Games", "Wins"])
+    row = table.locator("tr").nth(1)
+    expect(row.locator("td")).to_have_text(["Strict", "1", "0", "0%", "–", "–", "0", "0", "1"])
+    expect(page.locator("#stats-body")).to_contain_text("unless the solver proves")
+    day = "2026-11-02"
+    page.fill("#daily-date", day)
+    page.click(".daily-picker button")
+    expect(page.locator("#stats-dialog")).to_be_hidden()
+    label = page.locator("#status-deal")
+    expect(label).to_have_text(f"Daily deal of {day} · past, unranked")
+    assert f"deal={daily_number(day)}" in page.url
+    play_until_over(page)
+    expect(page.locator("#end-dialog")).to_be_visible()
+    strokes = page.locator("#status-strokes").inner_text()
+    page.click("#end-close")
+    page.click("#btn-stats")
+    daily_row = page.locator(".dailies-table tr").nth(1)
+    expect(daily_row.locator("td").nth(0)).to_have_text(day)
+    expect(daily_row.locator("td").nth(2)).to_have_text(str(daily_number(day)))
+    expect(daily_row.locator("td").nth(4)).to_have_text(strokes)
+    shot(page, "statistics-dailies")
+    daily_row.locator("button").click()
+    expect(label).to_have_text(f"Daily deal of {day} · past, unranked")
+    moves(page).to_have_text("0")
+    page.click("#btn-daily")
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    expect(label).to_have_text(f"Daily deal of {today}")
