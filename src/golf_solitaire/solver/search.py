@@ -276,9 +276,8 @@ class Search:
             playable = 0
             for rank in accepted[top]:
                 playable |= at_rank[rank]
-            key = ((packed << 5 | drawn) << shift) | playable
             if exact:
-                known = exact.get(key)
+                known = exact.get(((packed << 5 | drawn) << shift) | playable)
                 if known is not None and not (recording and known <= 0):
                     if known < best:
                         best = known
@@ -376,7 +375,7 @@ class Search:
                 visit(packed, drawn + 1, stock[drawn], left, True, present, shape)
                 path.pop()
             if best < entry:
-                exact[key] = best
+                exact[((packed << 5 | drawn) << shift) | playable] = best
             else:
                 settle(packed, drawn, playable, best)
 
