@@ -222,6 +222,9 @@ class Search:
         for column, height in enumerate(heights):
             at_rank[columns[column][height - 1] if height else EMPTY] |= 1 << column
         accepted = pruning.accepted
+        order = range(len(columns))
+        columns_of: dict[int, list[int]] = {}
+        units = [1 << 3 * rank for rank in range(RANKS)]
         powers = [8**i for i in range(len(columns))]
         tableau = pruning.tableau(heights)
         rows = pruning.rows
@@ -273,9 +276,8 @@ class Search:
             playable = 0
             for rank in accepted[top]:
                 playable |= at_rank[rank]
-            key = ((packed << 5 | drawn) << shift) | playable
             if exact:
-                known = exact.get(key)
+                known = exact.get(((packed << 5 | drawn) << shift) | playable)
                 if known is not None and not (recording and known <= 0):
                     if known < best:
                         best = known
@@ -326,17 +328,18 @@ class Search:
                     return
             if playable:
                 row = next_codes[top]
-                plays = []
-                bits = playable
-                while bits:
-                    bit = bits & -bits
-                    bits ^= bit
-                    column = bit.bit_length() - 1
-                    height = heights[column]
-                    plays.append((column, bit, height, columns[column]))
+                plays = columns_of.get(playable)
+                if plays is None:
+                    plays = columns_of[playable] = [
+                        column for column in order if playable >> column & 1
+                    ]
                 if shuffle is not None and len(plays) > 1:
+                    plays = list(plays)
                     shuffle(plays)
-                for column, bit, height, cards in plays:
+                for column in plays:
+                    bit = 1 << column
+                    height = heights[column]
+                    cards = columns[column]
                     rank = cards[height - 1]
                     if left == 1:
                         score = drawn - stock_size
@@ -360,7 +363,7 @@ class Search:
                         left - 1,
                         no_stock,
                         present if count else present ^ 1 << rank,
-                        shape - (1 << 3 * rank),
+                        shape - units[rank],
                     )
                     tableau[rank] = count + 1
                     at_rank[below] ^= bit
@@ -372,7 +375,7 @@ class Search:
                 visit(packed, drawn + 1, stock[drawn], left, True, present, shape)
                 path.pop()
             if best < entry:
-                exact[key] = best
+                exact[((packed << 5 | drawn) << shift) | playable] = best
             else:
                 settle(packed, drawn, playable, best)
 
