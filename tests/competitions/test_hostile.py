@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 
 from golf_solitaire import Deal, Game, Move, Rules
 from golf_solitaire.competitions import CompetitionService
-from golf_solitaire.competitions.app import create_app
 from golf_solitaire.store import StaleMoveError, open_store
 from golf_solitaire.store.competitions import FinishedError
+from golf_solitaire.web import create_app
 from tests.competitions.helpers import create, first_move, headers, join, last_play, play_hole
 
 
@@ -153,11 +153,11 @@ def test_joins_and_moves_are_rate_limited(tmp_path: Path, monkeypatch: pytest.Mo
     store.close()
 
 
-def test_players_finishing_at_the_same_moment(database: str) -> None:
+def test_players_finishing_at_the_same_moment(store_url: str) -> None:
     """Eight players send their round's last move at once, each twice, on two connections."""
-    services = [CompetitionService(open_store(database)) for _ in range(2)]
+    services = [CompetitionService(open_store(store_url)) for _ in range(2)]
     service = services[0]
-    code = service.create(name="Rush", holes=9, rules="strict", deals="number", deal_number=5)
+    code = service.create({"name": "Rush", "deal_number": 5})
     code = code["code"]
     players = [service.join(code, f"P{n}", None)["player_id"] for n in range(8)]
     policies = [first_move, last_play]

@@ -23,7 +23,7 @@ import psutil
 
 from tests.postgres import free_port
 
-APP_FACTORY = "golf_solitaire.competitions.app:create_app"
+APP_FACTORY = "golf_solitaire.web.app:create_app"
 
 
 @contextmanager

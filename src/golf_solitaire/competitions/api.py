@@ -11,7 +11,6 @@ import asyncio
 import json
 import threading
 from collections.abc import AsyncIterator, Callable
-from importlib import resources
 from typing import Annotated, Any, Final, Literal, TypeVar
 
 from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Request
@@ -25,6 +24,7 @@ from golf_solitaire.i18n import LANGUAGES, catalog, refusal_text
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.store import NotFoundError, StaleMoveError
 from golf_solitaire.store.competitions import EntryError, FinishedError, daily_board
+from golf_solitaire.web.pages import static_folder
 
 TOKEN_HEADER: Final = "X-Golf-Token"
 REASON_HEADER: Final = "X-Golf-Reason"
@@ -32,11 +32,6 @@ _setup_lock = threading.RLock()
 
 router = APIRouter()
 T = TypeVar("T")
-
-
-def static_folder() -> str:
-    """The folder of the static client files (shared with the browser game)."""
-    return str(resources.files("golf_solitaire") / "web" / "static")
 
 
 def _shared(request: Request, name: str, make: Callable[[], T]) -> T:
@@ -108,9 +103,15 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _limit(limiter: RateLimiter, action: str, key: str) -> None:
-    if not limiter.allow(action, key):
-        raise _fail(429, "rate_limited", f"too many requests: slow down ({action})")
+def limit(action: str, *, per_token: bool = False) -> Any:
+    """A route dependency: 429 when the client (and its token) is over ``action``'s rate."""
+
+    def check(request: Request, limiter: LimiterDep, token: TokenDep = None) -> None:
+        key = _client(request) + (f"|{token}" if per_token else "")
+        if not limiter.allow(action, key):
+            raise _fail(429, "rate_limited", f"too many requests: slow down ({action})")
+
+    return Depends(check)
 
 
 Payload = Annotated[dict[str, Any], Body()]
@@ -126,27 +127,10 @@ def _only(payload: dict[str, Any], fields: set[str]) -> None:
         )
 
 
-@router.post("/api/competitions", status_code=201)
-def create_competition(
-    payload: Payload, request: Request, service: ServiceDep, limiter: LimiterDep
-) -> dict[str, Any]:
+@router.post("/api/competitions", status_code=201, dependencies=[limit("create")])
+def create_competition(payload: Payload, request: Request, service: ServiceDep) -> dict[str, Any]:
     """Create a competition; the reply has its join code and link."""
-    _limit(limiter, "create", _client(request))
-    unknown = sorted(
-        set(payload) - {"name", "holes", "rules", "deals", "deal_number", "match_play"}
-    )
-    if unknown:
-        raise _fail(400, "bad_request", f"{unknown[0]}: unknown field")
-    summary = _run(
-        lambda: service.create(
-            name=payload.get("name"),
-            holes=payload.get("holes", 9),
-            rules=payload.get("rules", "strict"),
-            deals=payload.get("deals", "number"),
-            deal_number=payload.get("deal_number"),
-            match_play=payload.get("match_play", False),
-        )
-    )
+    summary = _run(lambda: service.create(payload))
     return {**summary, "link": str(request.base_url) + "c/" + summary["code"]}
 
 
@@ -156,17 +140,11 @@ def competition_board(code: str, service: ServiceDep) -> dict[str, Any]:
     return _run(lambda: service.board(code))
 
 
-@router.post("/api/competitions/{code}/players", status_code=201)
+@router.post("/api/competitions/{code}/players", status_code=201, dependencies=[limit("join")])
 def join_competition(
-    code: str,
-    payload: Payload,
-    request: Request,
-    service: ServiceDep,
-    limiter: LimiterDep,
-    token: TokenDep = None,
+    code: str, payload: Payload, service: ServiceDep, token: TokenDep = None
 ) -> dict[str, Any]:
     """Join with a display name; a new player token comes back unless one was sent."""
-    _limit(limiter, "join", _client(request))
     _only(payload, {"name"})
     return _run(lambda: service.join(code, payload.get("name"), token))
 
@@ -183,44 +161,33 @@ def competition_game(game_id: str, service: ServiceDep, token: TokenDep = None) 
     return _run(lambda: service.game_view(game_id, service.player(token)))
 
 
-@router.post("/api/competition-games/{game_id}/{action}")
+@router.post(
+    "/api/competition-games/{game_id}/{action}", dependencies=[limit("move", per_token=True)]
+)
 def competition_change(
     game_id: str,
     action: Literal["moves", "undo"],
     payload: Payload,
-    request: Request,
     service: ServiceDep,
-    limiter: LimiterDep,
     token: TokenDep = None,
     lang: LangDep = None,
 ) -> dict[str, Any]:
     """A move (``moves``: ``{"move": "3", "index": 12}``) in the player's own game, or
     taking back the last play (``undo``: ``{"index": 12}``; a draw cannot be taken back)."""
-    _limit(limiter, "move", f"{_client(request)}|{token}")
+    player = service.player
     if action == "undo":
         _only(payload, {"index"})
-        return _run(
-            lambda: service.undo(game_id, service.player(token), payload.get("index")), lang
-        )
+        return _run(lambda: service.undo(game_id, player(token), payload.get("index")), lang)
     _only(payload, {"move", "index"})
     return _run(
-        lambda: service.move(
-            game_id, service.player(token), payload.get("move"), payload.get("index")
-        ),
+        lambda: service.move(game_id, player(token), payload.get("move"), payload.get("index")),
         lang,
     )
 
 
-@router.post("/api/daily/players", status_code=201)
-def join_daily(
-    payload: Payload,
-    request: Request,
-    service: ServiceDep,
-    limiter: LimiterDep,
-    token: TokenDep = None,
-) -> dict[str, Any]:
+@router.post("/api/daily/players", status_code=201, dependencies=[limit("join")])
+def join_daily(payload: Payload, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
     """Play today's daily deal under a name, and appear on today's board."""
-    _limit(limiter, "join", _client(request))
     _only(payload, {"name", "rules"})
     return _run(
         lambda: service.daily_join(payload.get("name"), payload.get("rules", "strict"), token)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any, Final
 
 from golf_solitaire.competitions.holes import (
@@ -24,7 +25,7 @@ from golf_solitaire.competitions.names import clean_name
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
-from golf_solitaire.rounds import ROUND_LENGTHS, to_par_text
+from golf_solitaire.rounds import COMPETITION_LENGTHS, to_par_text
 from golf_solitaire.rules import PRESETS, Rules
 from golf_solitaire.store import NotFoundError, Store
 from golf_solitaire.store.competitions import (
@@ -37,6 +38,17 @@ from golf_solitaire.store.competitions import (
 )
 
 MAX_COMPETITION_NAME: Final = 60
+LAST_FIRST: Final = MAX_DEAL_NUMBER - 100
+"""The highest first deal number: the holes and playoff holes follow it."""
+CREATE_DEFAULTS: Final[Mapping[str, object]] = {
+    "name": None,
+    "holes": 9,
+    "rules": "strict",
+    "deals": "number",
+    "deal_number": None,
+    "match_play": False,
+}
+"""The settings of a new competition and their defaults."""
 GAME_CACHE_SIZE: Final = 5000
 
 __all__ = ["CompetitionService", "NeedsSolverError", "UnknownPlayerError"]
@@ -48,6 +60,15 @@ class UnknownPlayerError(LookupError):
 
 def _today() -> dt.date:
     return dt.datetime.now(dt.UTC).date()
+
+
+def _deal_number(value: object) -> int:
+    """The first deal number of a numbered or winnable competition (1 when not given)."""
+    if value is None:
+        return 1
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= LAST_FIRST:
+        raise ValueError(f"deal_number: expected a whole number from 1, not {value!r}")
+    return value
 
 
 def _preset(name: object) -> Rules:
@@ -95,53 +116,44 @@ class CompetitionService:
     # Competitions -----------------------------------------------------------------
 
     def create(
-        self,
-        *,
-        name: object,
-        holes: object,
-        rules: object,
-        deals: object,
-        deal_number: object = None,
-        match_play: object = False,
-        today: dt.date | None = None,
+        self, settings: Mapping[str, object], *, today: dt.date | None = None
     ) -> dict[str, Any]:
-        """A new competition; returns its public view with the join code."""
-        title, _ = clean_name(name, "name")
+        """A new competition from ``settings`` (the fields of ``CREATE_DEFAULTS``, each
+        optional but the name); returns its public view with the join code."""
+        unknown = sorted(set(settings) - set(CREATE_DEFAULTS))
+        if unknown:
+            raise ValueError(
+                f"{unknown[0]}: unknown field (expected {', '.join(sorted(CREATE_DEFAULTS))})"
+            )
+        fields = {**CREATE_DEFAULTS, **settings}
+        title, _ = clean_name(fields["name"], "name")
         if len(title) > MAX_COMPETITION_NAME:
             raise ValueError(f"name: at most {MAX_COMPETITION_NAME} characters")
-        if holes not in ROUND_LENGTHS or isinstance(holes, bool) or not isinstance(holes, int):
-            raise ValueError(f"holes: a competition has 9 or 18 holes, not {holes!r}")
-        play_rules = _preset(rules)
+        holes = fields["holes"]
+        if type(holes) is not int or holes not in COMPETITION_LENGTHS:
+            raise ValueError(f"holes: a competition has 3, 9 or 18 holes, not {holes!r}")
+        play_rules = _preset(fields["rules"])
+        deals = fields["deals"]
         if deals not in DEAL_SOURCES:
             raise ValueError(f"deals: unknown choice {deals!r} (choose {', '.join(DEAL_SOURCES)})")
+        match_play = fields["match_play"]
         if not isinstance(match_play, bool):
             raise ValueError("match_play: expected true or false")
         number: int | None = None
         if deals != "daily":
-            if deal_number is None:
-                deal_number = 1
-            if (
-                not isinstance(deal_number, int)
-                or isinstance(deal_number, bool)
-                or not 1 <= deal_number <= MAX_DEAL_NUMBER - 100
-            ):
-                raise ValueError(
-                    f"deal_number: expected a whole number from 1, not {deal_number!r}"
-                )
-            number = deal_number
+            number = _deal_number(fields["deal_number"])
         day = (today or _today()).isoformat() if deals == "daily" else None
         first = first_number(str(deals), number, today or _today())
-        hole_deals = round_deals(str(deals), play_rules, first, day, int(holes))
         row = self.data.create(
             name=title,
-            holes=int(holes),
+            holes=holes,
             rules=play_rules.to_dict(),
             rules_label=play_rules.label,
             deals=str(deals),
             first_deal=first,
             day=day,
             match_play=match_play,
-            hole_deals=hole_deals,
+            hole_deals=round_deals(str(deals), play_rules, first, day, holes),
         )
         return self._summary(row)
 
@@ -249,15 +261,16 @@ class CompetitionService:
 
     # Games ------------------------------------------------------------------------
 
-    def _replayed(
-        self, game_id: str, rules: dict[str, Any], deal: dict[str, Any], moves: tuple[str, ...]
-    ) -> Game:
+    def _replayed(self, line: GameLine) -> Game:
+        """The game of ``line`` replayed (kept in a cache: usually one move on from before)."""
+        game_id, moves = line.id, line.moves
         with self._lock:
             game = self._games.get(game_id)
             if game is not None:
                 self._games.move_to_end(game_id)
         if game is None or tuple(str(move) for move in game.moves) != moves:
-            game = Game(Deal.from_identity(deal, Rules.from_dict(rules)), competitive=True)
+            deal = Deal.from_identity(line.deal, Rules.from_dict(line.rules))
+            game = Game(deal, competitive=True)
             for text in moves:
                 game.apply(Move.parse(text))
             with self._lock:
@@ -268,9 +281,8 @@ class CompetitionService:
 
     def game_view(self, game_id: str, player_id: str) -> dict[str, Any]:
         """What the player sees of their game: the table (no stock order), index, result."""
-        moves, identity = self.data.game_line(game_id, player_id)
-        game = self._replayed(game_id, identity["rules"], identity["deal"], moves)
-        return self._view(game_id, game)
+        line = self.data.game_line(game_id, player_id)
+        return self._view(game_id, self._replayed(line))
 
     def _view(self, game_id: str, game: Game) -> dict[str, Any]:
         outcome = game.outcome
@@ -303,7 +315,7 @@ class CompetitionService:
         played: list[Game] = []
 
         def check(line: GameLine) -> Change:
-            game = self._replayed(line.id, line.rules, line.deal, line.moves)
+            game = self._replayed(line)
             if move is None:
                 game.undo()
                 played.append(game)

@@ -156,6 +156,37 @@ def _drop_for(tx: Transaction, game_id: str, existing: str, params: tuple[Any, .
     return found
 
 
+def _game_line(tx: Transaction, game_id: str, player_id: str) -> GameLine:
+    """The player's competitive game and where it belongs; NotFoundError for anyone else's."""
+    row = tx.one(
+        "SELECT g.rules_json, g.deal_json, g.position, g.finished_at, "
+        "cg.competition_id, cg.hole, c.finished_at, d.day, d.rules_label "
+        "FROM games g "
+        "LEFT JOIN competition_games cg ON cg.game_id = g.id "
+        "LEFT JOIN competitions c ON c.id = cg.competition_id "
+        "LEFT JOIN daily_entries d ON d.game_id = g.id "
+        "WHERE g.id = ? AND g.player_id = ? AND g.competitive = 1",
+        (game_id, player_id),
+    )
+    if row is None:
+        raise NotFoundError(f"game {game_id!r} not found")
+    moves = tx.all(
+        "SELECT move FROM moves WHERE game_id = ? AND idx < ? ORDER BY idx",
+        (game_id, int(row[2])),
+    )
+    return GameLine(
+        id=game_id,
+        rules=json.loads(row[0]),
+        deal=json.loads(row[1]),
+        moves=tuple(str(move) for (move,) in moves),
+        finished=row[3] is not None,
+        competition_id=optional_text(row[4]),
+        competition_finished=row[6] is not None,
+        hole=optional_int(row[5]),
+        daily=None if row[7] is None else (str(row[7]), str(row[8])),
+    )
+
+
 class CompetitionStore:
     """Competition tables on the store's database (the games themselves are store games)."""
 
@@ -397,34 +428,8 @@ class CompetitionStore:
         ``index`` (a replayed or raced request), FinishedError when it is over.
         """
         with self.database.transaction() as tx:
-            row = tx.one(
-                "SELECT g.rules_json, g.deal_json, g.position, g.finished_at, "
-                "cg.competition_id, cg.hole, c.finished_at, d.day, d.rules_label "
-                "FROM games g "
-                "LEFT JOIN competition_games cg ON cg.game_id = g.id "
-                "LEFT JOIN competitions c ON c.id = cg.competition_id "
-                "LEFT JOIN daily_entries d ON d.game_id = g.id "
-                "WHERE g.id = ? AND g.player_id = ? AND g.competitive = 1",
-                (game_id, player_id),
-            )
-            if row is None:
-                raise NotFoundError(f"game {game_id!r} not found")
-            position = int(row[2])
-            moves = tx.all(
-                "SELECT move FROM moves WHERE game_id = ? AND idx < ? ORDER BY idx",
-                (game_id, position),
-            )
-            line = GameLine(
-                id=game_id,
-                rules=json.loads(row[0]),
-                deal=json.loads(row[1]),
-                moves=tuple(str(move) for (move,) in moves),
-                finished=row[3] is not None,
-                competition_id=optional_text(row[4]),
-                competition_finished=row[6] is not None,
-                hole=optional_int(row[5]),
-                daily=None if row[7] is None else (str(row[7]), str(row[8])),
-            )
+            line = _game_line(tx, game_id, player_id)
+            position = len(line.moves)
             if line.finished:
                 raise FinishedError("the game is over: it cannot be changed")
             if line.competition_finished:
@@ -469,24 +474,10 @@ class CompetitionStore:
                     _bump(tx, daily_board(*line.daily))
         return line, change
 
-    def game_line(self, game_id: str, player_id: str) -> tuple[tuple[str, ...], dict[str, Any]]:
-        """The moves and rules/deal of the player's competitive game (to show it)."""
+    def game_line(self, game_id: str, player_id: str) -> GameLine:
+        """The player's competitive game as it stands (to show it)."""
         with self.database.transaction() as tx:
-            row = tx.one(
-                "SELECT rules_json, deal_json, position FROM games "
-                "WHERE id = ? AND player_id = ? AND competitive = 1",
-                (game_id, player_id),
-            )
-            if row is None:
-                raise NotFoundError(f"game {game_id!r} not found")
-            moves = tx.all(
-                "SELECT move FROM moves WHERE game_id = ? AND idx < ? ORDER BY idx",
-                (game_id, int(row[2])),
-            )
-        return tuple(str(move) for (move,) in moves), {
-            "rules": json.loads(row[0]),
-            "deal": json.loads(row[1]),
-        }
+            return _game_line(tx, game_id, player_id)
 
     # Daily boards -----------------------------------------------------------------
 

@@ -351,9 +351,12 @@ function wire() {
 }
 
 async function start() {
+  const languages = await (await fetch("/api/meta/languages")).json();
+  $("select-lang").innerHTML = languages.map(({ code, name }) =>
+    `<option value="${esc(code)}" lang="${esc(code)}">${esc(name)}</option>`).join("");
   const params = new URLSearchParams(location.search);
   const wanted = params.get("lang") || localStorage.getItem("golf.lang") || (navigator.language || "en").slice(0, 2);
-  const lang = ["en", "it", "nl", "es", "fr"].includes(wanted) ? wanted : "en";
+  const lang = languages.some(({ code }) => code === wanted) ? wanted : "en";
   $("select-lang").value = lang;
   await loadTexts(lang);
   wire();
