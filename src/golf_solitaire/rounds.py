@@ -17,6 +17,7 @@ playoff holes; it may also be a quick 3 holes. Match play counts holes won.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -186,18 +187,22 @@ class Competition:
             self.players, key=lambda player: (*rank(player), -len(self.scores[player]), player)
         )
         keys = [rank(player) for player in ordered]
+        first: dict[tuple[bool, int], int] = {}
+        for index, key in enumerate(keys):
+            first.setdefault(key, index)
+        shared = Counter(keys)
         lines = []
         for index, player in enumerate(ordered):
             card = tuple(self.scores[player])
             lines.append(
                 Standing(
-                    position=keys.index(keys[index]) + 1,
+                    position=first[keys[index]] + 1,
                     player=player,
                     holes_played=len(card),
                     total=sum(card),
                     to_par=keys[index][1],
                     card=card,
-                    tied=keys.count(keys[index]) > 1,
+                    tied=shared[keys[index]] > 1,
                 )
             )
         return lines

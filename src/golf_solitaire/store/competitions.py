@@ -82,6 +82,7 @@ class GameLine:
     rules: dict[str, Any]
     deal: dict[str, Any]
     moves: tuple[str, ...]
+    revision: int
     finished: bool
     competition_id: str | None
     competition_finished: bool
@@ -157,15 +158,17 @@ def _drop_for(tx: Transaction, game_id: str, existing: str, params: tuple[Any, .
 
 
 def _game_line(tx: Transaction, game_id: str, player_id: str) -> GameLine:
-    """The player's competitive game and where it belongs; NotFoundError for anyone else's."""
+    """The player's competition or daily game and where it belongs; NotFoundError for anyone
+    else's (and for the player's other games: those are the browser game's)."""
     row = tx.one(
         "SELECT g.rules_json, g.deal_json, g.position, g.finished_at, "
-        "cg.competition_id, cg.hole, c.finished_at, d.day, d.rules_label "
+        "cg.competition_id, cg.hole, c.finished_at, d.day, d.rules_label, g.revision "
         "FROM games g "
         "LEFT JOIN competition_games cg ON cg.game_id = g.id "
         "LEFT JOIN competitions c ON c.id = cg.competition_id "
         "LEFT JOIN daily_entries d ON d.game_id = g.id "
-        "WHERE g.id = ? AND g.player_id = ? AND g.competitive = 1",
+        "WHERE g.id = ? AND g.player_id = ? AND g.competitive = 1 "
+        "AND (cg.game_id IS NOT NULL OR d.game_id IS NOT NULL)",
         (game_id, player_id),
     )
     if row is None:
@@ -179,6 +182,7 @@ def _game_line(tx: Transaction, game_id: str, player_id: str) -> GameLine:
         rules=json.loads(row[0]),
         deal=json.loads(row[1]),
         moves=tuple(str(move) for (move,) in moves),
+        revision=int(row[9]),
         finished=row[3] is not None,
         competition_id=optional_text(row[4]),
         competition_finished=row[6] is not None,
@@ -311,6 +315,27 @@ class CompetitionStore:
             )
             _bump(tx, competition_board(competition.id))
 
+    def entry(
+        self, competition_id: str, player_id: str
+    ) -> tuple[str, dict[int, tuple[str, int | None]]]:
+        """The player's name in the competition and, by hole, the game started and its
+        strokes (``None`` while in play); NotFoundError if they have not joined."""
+        with self.database.transaction() as tx:
+            rows = tx.all(
+                "SELECT p.name, g.hole, g.game_id, g.strokes FROM competition_players p "
+                "LEFT JOIN competition_games g ON g.competition_id = p.competition_id "
+                "AND g.player_id = p.player_id WHERE p.competition_id = ? AND p.player_id = ?",
+                (competition_id, player_id),
+            )
+        if not rows:
+            raise NotFoundError("player: you have not joined this competition")
+        started = {
+            int(hole): (str(game), optional_int(strokes))
+            for _, hole, game, strokes in rows
+            if hole is not None
+        }
+        return str(rows[0][0]), started
+
     def members(self, competition_id: str) -> list[tuple[str, str]]:
         """(player id, name) of every member, in joining order."""
         with self.database.transaction() as tx:
@@ -350,11 +375,6 @@ class CompetitionStore:
                 "VALUES (?, ?, ?) ON CONFLICT (competition_id, hole) DO NOTHING",
                 (competition_id, hole, json.dumps(deal)),
             )
-
-    def game_of(self, competition_id: str, player_id: str, hole: int) -> str | None:
-        """The id of the player's game on ``hole``, or ``None`` before it is started."""
-        with self.database.transaction() as tx:
-            return tx.text(_HOLE_GAME, (competition_id, player_id, hole))
 
     def start_game(
         self,
@@ -442,15 +462,15 @@ class CompetitionStore:
             now = _now()
             after = index - 1 if change.move is None else index + 1
             updated = tx.execute(
-                "UPDATE games SET position = ?, updated_at = ? WHERE id = ? AND position = ?",
+                "UPDATE games SET position = ?, revision = revision + 1, updated_at = ? "
+                "WHERE id = ? AND position = ?",
                 (after, now, game_id, index),
             )
             if updated != 1:
                 raise StaleMoveError(f"index: move {index} is stale")
-            tx.execute(
-                "DELETE FROM moves WHERE game_id = ? AND idx >= ?", (game_id, min(index, after))
-            )
-            if change.move is not None:
+            if change.move is None:
+                tx.execute("DELETE FROM moves WHERE game_id = ? AND idx >= ?", (game_id, after))
+            else:
                 tx.execute(
                     "INSERT INTO moves (game_id, idx, move, played_at) VALUES (?, ?, ?, ?)",
                     (game_id, index, change.move, now),
@@ -473,6 +493,38 @@ class CompetitionStore:
                     )
                     _bump(tx, daily_board(*line.daily))
         return line, change
+
+    def add_move(self, game_id: str, player_id: str, revision: int, index: int, move: str) -> bool:
+        """Add a move that does not end the hand to the player's game, if the game is still
+        at ``revision`` (as the caller knows it, so the move is checked) and its competition
+        is not finished. False, with nothing written, otherwise: read the game again.
+
+        On PostgreSQL this is one statement, so one round trip to the server.
+        """
+        now = _now()
+        update = (
+            "UPDATE games SET position = ?, revision = revision + 1, updated_at = ? "
+            "WHERE id = ? AND player_id = ? AND revision = ? AND position = ? "
+            "AND finished_at IS NULL AND NOT EXISTS (SELECT 1 FROM competition_games cg "
+            "JOIN competitions c ON c.id = cg.competition_id "
+            "WHERE cg.game_id = games.id AND c.finished_at IS NOT NULL)"
+        )
+        guard = (index + 1, now, game_id, player_id, revision, index)
+        if self.database.kind == "postgresql":
+            added = self.database.statement(
+                f"WITH changed AS ({update} RETURNING id) INSERT INTO moves "
+                "(game_id, idx, move, played_at) SELECT id, ?, ?, ? FROM changed",
+                (*guard, index, move, now),
+            )
+            return added == 1
+        with self.database.transaction() as tx:
+            if tx.execute(update, guard) != 1:
+                return False
+            tx.execute(
+                "INSERT INTO moves (game_id, idx, move, played_at) VALUES (?, ?, ?, ?)",
+                (game_id, index, move, now),
+            )
+        return True
 
     def game_line(self, game_id: str, player_id: str) -> GameLine:
         """The player's competitive game as it stands (to show it)."""

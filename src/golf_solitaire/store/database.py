@@ -133,6 +133,15 @@ class Database:
                 with self._connection.transaction(), self._connection.cursor() as cursor:
                     yield Transaction(cursor, self._paramstyle)
 
+    def statement(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement as its own transaction (on PostgreSQL one round trip, with no
+        BEGIN and COMMIT around it); returns the number of rows changed."""
+        if self.kind == "sqlite":
+            with self.transaction() as tx:
+                return tx.execute(sql, params)
+        with self._lock, self._connection.cursor() as cursor:
+            return Transaction(cursor, self._paramstyle).execute(sql, params)
+
     def close(self) -> None:
         """Close the connection (idempotent)."""
         with self._lock:
