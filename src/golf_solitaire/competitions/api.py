@@ -47,14 +47,21 @@ def _shared(request: Request, name: str, make: Callable[[], T]) -> T:
     return found
 
 
-def get_service(request: Request) -> CompetitionService:
-    """The app's competition service (made on the browser game's store if not set)."""
+def _service(request: Request) -> CompetitionService:
     return _shared(
         request, "competitions", lambda: CompetitionService(request.app.state.sessions.store)
     )
 
 
-def get_limiter(request: Request) -> RateLimiter:
+async def get_service(request: Request) -> CompetitionService:
+    """The app's competition service (made on the browser game's store if not set).
+
+    The dependencies are ``async``: they only look up objects, so they run on the event
+    loop instead of costing a trip through the thread pool on every request."""
+    return _service(request)
+
+
+async def get_limiter(request: Request) -> RateLimiter:
     """The app's rate limiter (per process)."""
     return _shared(request, "competition_limits", RateLimiter.from_environment)
 
@@ -62,7 +69,7 @@ def get_limiter(request: Request) -> RateLimiter:
 def get_watcher(request: Request) -> BoardWatcher:
     """The app's board watcher (one poller per process)."""
     return _shared(
-        request, "competition_watcher", lambda: BoardWatcher(get_service(request).data.versions)
+        request, "competition_watcher", lambda: BoardWatcher(_service(request).data.versions)
     )
 
 
@@ -106,7 +113,7 @@ def _client(request: Request) -> str:
 def limit(action: str, *, per_token: bool = False) -> Any:
     """A route dependency: 429 when the client (and its token) is over ``action``'s rate."""
 
-    def check(request: Request, limiter: LimiterDep, token: TokenDep = None) -> None:
+    async def check(request: Request, limiter: LimiterDep, token: TokenDep = None) -> None:
         key = _client(request) + (f"|{token}" if per_token else "")
         if not limiter.allow(action, key):
             raise _fail(429, "rate_limited", f"too many requests: slow down ({action})")
