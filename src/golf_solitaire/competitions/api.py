@@ -10,11 +10,14 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
+from functools import partial
 from typing import Annotated, Any, Final, Literal, TypeVar
 
 from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Request
-from fastapi.responses import FileResponse, StreamingResponse
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 
 from golf_solitaire.competitions.events import BoardWatcher
 from golf_solitaire.competitions.holes import NeedsSolverError
@@ -74,9 +77,7 @@ def get_watcher(request: Request) -> BoardWatcher:
 
 
 ServiceDep = Annotated[CompetitionService, Depends(get_service)]
-LimiterDep = Annotated[RateLimiter, Depends(get_limiter)]
 TokenDep = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=200)]
-LangDep = Annotated[str | None, Query(max_length=8)]
 
 
 def _fail(status: int, reason: str, detail: str) -> HTTPException:
@@ -110,13 +111,17 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def limit(action: str, *, per_token: bool = False) -> Any:
-    """A route dependency: 429 when the client (and its token) is over ``action``'s rate."""
+async def _check_limit(request: Request, action: str, key: str) -> None:
+    """429 when ``key`` (the client, maybe with its token) is over ``action``'s rate."""
+    if not (await get_limiter(request)).allow(action, key):
+        raise _fail(429, "rate_limited", f"too many requests: slow down ({action})")
 
-    async def check(request: Request, limiter: LimiterDep, token: TokenDep = None) -> None:
-        key = _client(request) + (f"|{token}" if per_token else "")
-        if not limiter.allow(action, key):
-            raise _fail(429, "rate_limited", f"too many requests: slow down ({action})")
+
+def limit(action: str) -> Any:
+    """A route dependency: the rate limit of ``action`` per client address."""
+
+    async def check(request: Request) -> None:
+        await _check_limit(request, action, _client(request))
 
     return Depends(check)
 
@@ -168,28 +173,40 @@ def competition_game(game_id: str, service: ServiceDep, token: TokenDep = None) 
     return _run(lambda: service.game_view(game_id, service.player(token)))
 
 
-@router.post(
-    "/api/competition-games/{game_id}/{action}", dependencies=[limit("move", per_token=True)]
-)
-def competition_change(
-    game_id: str,
-    action: Literal["moves", "undo"],
-    payload: Payload,
-    service: ServiceDep,
-    token: TokenDep = None,
-    lang: LangDep = None,
-) -> dict[str, Any]:
+@router.post("/api/competition-games/{game_id}/{action}")
+async def competition_change(
+    game_id: str, action: Literal["moves", "undo"], request: Request
+) -> JSONResponse:
     """A move (``moves``: ``{"move": "3", "index": 12}``) in the player's own game, or
-    taking back the last play (``undo``: ``{"index": 12}``; a draw cannot be taken back)."""
-    player = service.player
+    taking back the last play (``undo``: ``{"index": 12}``; a draw cannot be taken back).
+    The player's token is in the ``X-Golf-Token`` header; ``?lang=`` is the language of a
+    refusal.
+
+    The busiest route: it reads its header, query and body itself (the framework's
+    parameter checking cost more than the move), and only the service call goes to a
+    worker thread."""
+    token = request.headers.get(TOKEN_HEADER)
+    if token is not None and len(token) > 200:
+        raise _fail(400, "bad_request", f"{TOKEN_HEADER}: at most 200 characters")
+    await _check_limit(request, "move", f"{_client(request)}|{token}")
+    try:
+        payload = json.loads(await request.body())
+    except ValueError:
+        raise _fail(400, "bad_request", "body: expected a JSON object") from None
+    if not isinstance(payload, dict):
+        raise _fail(400, "bad_request", "body: expected a JSON object")
+    service = _service(request)
+    lang = request.query_params.get("lang")
     if action == "undo":
         _only(payload, {"index"})
-        return _run(lambda: service.undo(game_id, player(token), payload.get("index")), lang)
-    _only(payload, {"move", "index"})
-    return _run(
-        lambda: service.move(game_id, player(token), payload.get("move"), payload.get("index")),
-        lang,
-    )
+        change = partial(service.undo, game_id, index=payload.get("index"))
+    else:
+        _only(payload, {"move", "index"})
+        change = partial(
+            service.move, game_id, move=payload.get("move"), index=payload.get("index")
+        )
+    view = await run_in_threadpool(_run, lambda: change(player_id=service.player(token)), lang)
+    return JSONResponse(view)
 
 
 @router.post("/api/daily/players", status_code=201, dependencies=[limit("join")])
@@ -209,8 +226,33 @@ def daily_standings(
     return _run(lambda: service.daily(day, rules))
 
 
+class _EventTexts:
+    """The latest event text of each board, rendered once per version for every watcher
+    in the process (a big board is worth serializing once, not once a spectator)."""
+
+    def __init__(self, size: int = 64) -> None:
+        self._texts: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def render(self, key: str, board: dict[str, Any]) -> str:
+        version = int(board["version"])
+        with self._lock:
+            found = self._texts.get(key)
+        if found is not None and found[0] == version:
+            return found[1]
+        text = f"event: board\nid: {version}\ndata: {json.dumps(board)}\n\n"
+        with self._lock:
+            self._texts[key] = (version, text)
+            self._texts.move_to_end(key)
+            while len(self._texts) > self._size:
+                self._texts.popitem(last=False)
+        return text
+
+
 def _stream(request: Request, key: str, read: Callable[[], dict[str, Any]]) -> StreamingResponse:
     watcher = get_watcher(request)
+    texts = _shared(request, "competition_event_texts", _EventTexts)
 
     async def events() -> AsyncIterator[str]:
         yield "retry: 1000\n\n"
@@ -220,8 +262,7 @@ def _stream(request: Request, key: str, read: Callable[[], dict[str, Any]]) -> S
             if version is None:
                 yield ": keep-alive\n\n"
                 continue
-            board = await asyncio.to_thread(read)
-            yield f"event: board\nid: {board['version']}\ndata: {json.dumps(board)}\n\n"
+            yield await asyncio.to_thread(lambda: texts.render(key, read()))
 
     return StreamingResponse(
         events(),
