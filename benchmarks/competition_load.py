@@ -22,6 +22,7 @@ import contextlib
 import http.client
 import json
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -30,6 +31,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
+
+import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -174,10 +178,50 @@ def database(url: str | None) -> Iterator[str]:
         yield fresh_database(admin)
 
 
+def database_processes(url: str) -> list[psutil.Process]:
+    """The PostgreSQL server listening on the URL's port, and its backends (if local)."""
+    port = urlsplit(url).port or 5432
+    for connection in psutil.net_connections(kind="tcp"):
+        if connection.status == psutil.CONN_LISTEN and connection.laddr.port == port:
+            if connection.pid is None:
+                return []
+            server = psutil.Process(connection.pid)
+            return [server, *server.children(recursive=True)]
+    return []
+
+
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for process in processes:
+        with contextlib.suppress(psutil.Error):
+            times = process.cpu_times()
+            total += times.user + times.system + times.children_user + times.children_system
+    return total
+
+
 def one_run(arguments: argparse.Namespace, url: str) -> dict[str, float]:
-    """Start the server on ``url``, run the players, return this run's figures."""
-    with worker_server(url, workers=arguments.workers) as (port, _):
-        return asyncio.run(load(arguments, port))
+    """Start the server on ``url``, run the players, return this run's figures (with the
+    CPU time each part used: the server's workers, PostgreSQL, this load generator)."""
+    with worker_server(url, workers=arguments.workers) as (port, pids):
+        workers = [psutil.Process(pid) for pid in pids]
+        me = [psutil.Process()]
+        before = [cpu_seconds(group) for group in (workers, database_processes(url), me)]
+        machine = psutil.cpu_times()
+        started = time.perf_counter()
+        figures = asyncio.run(load(arguments, port))
+        wall = time.perf_counter() - started
+        after = [cpu_seconds(group) for group in (workers, database_processes(url), me)]
+        busy = psutil.cpu_times()
+    used = [(end - start) / wall for start, end in zip(before, after, strict=True)]
+    idle = (busy.idle - machine.idle) / wall
+    figures |= {"cpu_server": used[0], "cpu_database": used[1], "cpu_load": used[2]}
+    print(
+        f"  cores busy on average: server {used[0]:.2f}, PostgreSQL {used[1]:.2f}, load "
+        f"generator {used[2]:.2f}; the machine's {psutil.cpu_count()} cores were idle "
+        f"{idle:.2f} (load average {os.getloadavg()[0]:.1f}: other work shares them)",
+        flush=True,
+    )
+    return figures
 
 
 async def load(arguments: argparse.Namespace, port: int) -> dict[str, float]:
