@@ -10,8 +10,9 @@ hole's last move being sent until the live board shows that score (median, max),
 throughput reached; then the medians over the runs. Rate limits are off: every player
 comes from this one address.
 
-    python benchmarks/competition_load.py                     # 500 players, 3 holes, 3 runs
-    python benchmarks/competition_load.py --think 0 --runs 1  # saturation
+    python benchmarks/competition_load.py                    # 500 players, think 3 s, 3 runs
+    python benchmarks/competition_load.py --think 1          # a faster crowd
+    python benchmarks/competition_load.py --think 0 --runs 1 # saturation: no pause at all
 """
 
 from __future__ import annotations
@@ -116,7 +117,7 @@ async def player(
             tally.joins, connection, "POST", f"/api/competitions/{code}/players", {"name": name}
         )
         token = joined["token"]
-        for hole in range(1, arguments.holes + 1):
+        for hole in range(1, arguments.play + 1):
             state = await timed(
                 tally.starts, connection, "POST", f"/api/competitions/{code}/play", None, token
             )
@@ -291,7 +292,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--holes", type=int, choices=(3, 9, 18), default=3)
     parser.add_argument(
-        "--think", type=float, default=1.0, help="mean seconds between a player's moves"
+        "--play", type=int, default=1, help="holes each player plays (default 1: quicker runs)"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=3.0,
+        help="mean seconds a player thinks before each move (uniform from half to 1.5 times "
+        "it; a person takes about two minutes over a hand of some 35 moves); 0: none",
     )
     parser.add_argument("--ramp", type=float, default=10.0, help="seconds over which all join")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
@@ -302,7 +310,8 @@ def main() -> None:
     arguments = parser.parse_args()
     offered = arguments.players / arguments.think if arguments.think else float("inf")
     print(
-        f"competition load: {arguments.players} players, {arguments.holes} holes, think "
+        f"competition load: {arguments.players} players, {arguments.holes}-hole competition "
+        f"(each plays {arguments.play}), think "
         f"{arguments.think} s (offered at most ~{offered:,.0f} moves/s once all play), "
         f"{arguments.workers} workers, PostgreSQL, {arguments.runs} runs",
         flush=True,
