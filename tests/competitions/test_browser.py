@@ -212,8 +212,12 @@ def test_two_players_race_and_watch_each_other_live(two_pages: list[Page]) -> No
 
 def test_the_daily_board_shows_a_player_live(two_pages: list[Page]) -> None:
     player, watcher = two_pages
+    player.goto("/")
+    player.click("#link-compete")
+    expect(player.locator("#create-form")).to_be_visible()
+    player.click("nav a[href='/daily']")
+    watcher.goto("/daily")
     for page in (player, watcher):
-        page.goto("/daily")
         expect(page.locator("#daily-facts")).to_contain_text("the same for everyone today")
     expect(watcher.locator("#board-table")).to_contain_text("Nobody has joined yet.")
     watcher.evaluate("window.sameDocument = true")
