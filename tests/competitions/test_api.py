@@ -8,6 +8,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from golf_solitaire import Deal, Game, Move, Rules
+from golf_solitaire.competitions import CompetitionService
+from golf_solitaire.store import open_store
 from tests.competitions.helpers import (
     Policy,
     create,
@@ -18,6 +20,7 @@ from tests.competitions.helpers import (
     last_play,
     play_hole,
 )
+from tests.reference import verdicts
 
 
 def expected_strokes(deal: Deal, policy: Policy) -> int:
@@ -72,13 +75,20 @@ def test_a_tie_goes_to_playoff_holes_on_one_new_deal_until_decided(client: TestC
     code = create(client, deal_number=3)["code"]
     ann = join(client, code, "Ann")
     bob = join(client, code, "Bob")
+    cy = join(client, code, "Cy")
     for _ in range(9):
         play_hole(client, code, ann["token"], first_move)
         play_hole(client, code, bob["token"], first_move)
+        play_hole(client, code, cy["token"], draw_first)
     tied = board(client, code)
     assert tied["phase"] == "playoff" and tied["playoff"]["hole"] == 10
     assert sorted(tied["playoff"]["players"]) == ["Ann", "Bob"]
-    assert all(line["position_text"] == "T1" for line in tied["standings"])
+    assert [line["position_text"] for line in tied["standings"]] == ["T1", "T1", "3"]
+    # Cy is out of it: nothing to play, and the round is closed to newcomers.
+    waiting = client.post(f"/api/competitions/{code}/play", headers=headers(cy["token"]))
+    assert waiting.json()["state"] == "waiting"
+    late = client.post(f"/api/competitions/{code}/players", json={"name": "Dee"})
+    assert late.status_code == 409 and late.headers["X-Golf-Reason"] == "closed"
     # Both get the same new deal for the playoff hole.
     starts = []
     for token in (ann["token"], bob["token"]):
@@ -169,23 +179,38 @@ def test_daily_board_lists_everyone_who_played_the_daily_deal(client: TestClient
     assert client.get(f"/api/daily/{today}?rules=golfish").status_code == 400
 
 
-def test_winnable_deals_need_the_solver_or_are_clearable(client: TestClient) -> None:
+def hole_numbers(store_url: str, code: str, holes: int) -> list[int]:
+    """The deal number of each hole of a competition, as stored."""
+    with open_store(store_url) as store:
+        service = CompetitionService(store)
+        competition = service.competition(code)
+        deals = [service.data.hole_deal(competition.id, hole) for hole in range(1, holes + 1)]
+    return [int(deal["number"]) for deal in deals if deal is not None]
+
+
+def test_deals_from_a_number_the_daily_deals_or_winnable_only(
+    client: TestClient, store_url: str
+) -> None:
+    numbered = create(client, holes=3, deal_number=40)["code"]
+    assert hole_numbers(store_url, numbered, 3) == [40, 41, 42]
+    today = dt.datetime.now(dt.UTC).date()
+    daily = create(client, holes=3, deals="daily")
+    first = Deal.daily(today, Rules.named("strict")).number
+    assert daily["first_deal"] == first and daily["day"] == today.isoformat()
+    assert hole_numbers(store_url, daily["code"], 3) == [first, first + 1, first + 2]
     try:
         import golf_solitaire.solver  # noqa: F401
     except ImportError:
-        reply = client.post(
-            "/api/competitions", json={"name": "W", "holes": 9, "deals": "winnable"}
-        )
-        assert reply.status_code == 400
-        assert reply.headers["X-Golf-Reason"] == "needs_solver"
-        assert "solver" in reply.json()["detail"]
+        reply = client.post("/api/competitions", json={"name": "W", "deals": "winnable"})
+        assert reply.status_code == 400 and reply.headers["X-Golf-Reason"] == "needs_solver"
         return
-    code = create(client, deals="winnable", deal_number=1)["code"]
-    first = board(client, code)["competition"]["first_deal"]
-    assert first == 1
-    ann = join(client, code, "Ann")
-    state = client.post(f"/api/competitions/{code}/play", headers=headers(ann["token"])).json()
-    assert state["game"]["table"]["columns"]
+    # Deals 1, 3, 4 and 6 to 11 cannot be cleared under strict rules (reference verdicts).
+    winnable = create(client, holes=3, deals="winnable", deal_number=1)["code"]
+    numbers = hole_numbers(store_url, winnable, 3)
+    reference = verdicts("strict")
+    assert numbers == [2, 5, 12]
+    assert all(reference[number].solved for number in numbers)
+    assert not any(reference[number].solved for number in (1, 3, 4, 6, 7, 8, 9, 10, 11))
 
 
 def test_texts_and_pages(client: TestClient) -> None:

@@ -247,9 +247,11 @@ class CompetitionService:
             if hole <= competition.holes and strokes is not None
         )
         hole: int | None = None
+        if competition.finished_at is not None:
+            return {"state": "finished", "board": self.board(code)}
         if playing:
             hole = min(playing)
-        elif competition.finished_at is None and done < competition.holes:
+        elif done < competition.holes:
             hole = done + 1
         else:
             board = self.board(code)
