@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from golf_solitaire import Deal, Game, Move, Rules
-from golf_solitaire.competitions import CompetitionService
+from golf_solitaire import Deal, Rules
+from golf_solitaire.competitions import DEAL_SOURCES, CompetitionService
+from golf_solitaire.i18n import LANGUAGES, catalog
+from golf_solitaire.rules import PRESETS
 from golf_solitaire.store import open_store
 from tests.competitions.helpers import (
-    Policy,
     create,
     draw_first,
     first_move,
@@ -19,17 +22,9 @@ from tests.competitions.helpers import (
     join,
     last_play,
     play_hole,
+    strokes_of,
 )
 from tests.reference import verdicts
-
-
-def expected_strokes(deal: Deal, policy: Policy) -> int:
-    """Strokes of ``policy`` on ``deal``, worked out here without the server."""
-    game = Game(deal, competitive=True)
-    while not game.is_over:
-        game.apply(Move.parse(policy([str(move) for move in game.legal_moves()])))
-    assert game.outcome is not None
-    return game.outcome.strokes
 
 
 def board(client: TestClient, code: str) -> dict[str, Any]:
@@ -51,8 +46,8 @@ def test_a_round_is_scored_by_the_server_and_ranked(client: TestClient) -> None:
         assert line["Ann"]["holes_played"] == hole
     result = board(client, code)
     rules = Rules.named("strict")
-    ann_card = [expected_strokes(Deal.numbered(7 + h, rules), first_move) for h in range(9)]
-    bob_card = [expected_strokes(Deal.numbered(7 + h, rules), draw_first) for h in range(9)]
+    ann_card = [strokes_of(first_move, Deal.numbered(7 + h, rules)) for h in range(9)]
+    bob_card = [strokes_of(draw_first, Deal.numbered(7 + h, rules)) for h in range(9)]
     assert result["competition"]["name"] == "Tuesday <b>club</b>"
     lines = {item["name"]: item for item in result["standings"]}
     assert lines["Ann"]["card"] == ann_card and lines["Bob"]["card"] == bob_card
@@ -170,13 +165,16 @@ def test_daily_board_lists_everyone_who_played_the_daily_deal(client: TestClient
     assert names["Eve"]["strokes"] == eve_view["strokes"]
     rules = Rules.named("strict")
     assert daily["deal_number"] == Deal.daily(today, rules).number
-    assert view["strokes"] == expected_strokes(Deal.daily(today, rules), first_move)
+    assert view["strokes"] == strokes_of(first_move, Deal.daily(today, rules))
     again = client.post(
         "/api/daily/players", json={"name": "Dee"}, headers=headers(dee["token"])
     ).json()
     assert again["game"]["game_id"] == view["game_id"]
     assert client.get("/api/daily/2026-13-01").status_code == 400
     assert client.get(f"/api/daily/{today}?rules=golfish").status_code == 400
+
+
+MATCH_CODES = ("all_square", "all_square_to_play", "up", "dormie", "won", "won_up", "halved")
 
 
 def hole_numbers(store_url: str, code: str, holes: int) -> list[int]:
@@ -222,3 +220,18 @@ def test_texts_and_pages(client: TestClient) -> None:
         page = client.get(path)
         assert page.status_code == 200 and "competition.js" in page.text
     assert client.get("/static/competition.js").status_code == 200
+
+
+def test_every_text_the_page_uses_is_in_the_catalogs() -> None:
+    static = Path(__file__).resolve().parents[2] / "src" / "golf_solitaire" / "web" / "static"
+    html = (static / "competition.html").read_text(encoding="utf-8")
+    script = (static / "competition.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'data-i18n="([\w.]+)"', html))
+    used |= set(re.findall(r'\bt\("([\w.]+)"', script))
+    used |= {f"competition.match.{code}" for code in MATCH_CODES}
+    used |= {f"competition.deals.{source}" for source in DEAL_SOURCES}
+    used |= {f"preset.{name}.title" for name in PRESETS}
+    assert "competition.board.playing" in used and len(used) > 40
+    for lang in LANGUAGES:
+        missing = sorted(used - set(catalog(lang)))
+        assert not missing, (lang, missing)

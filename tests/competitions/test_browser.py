@@ -12,12 +12,13 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from golf_solitaire import Deal, Game, Move, Rules
-from tests.competitions.helpers import Policy, draw_first, first_move
-from tests.web.live import live_server
-from tests.web.test_browser import CHROMIUM_ARGS, shot
+from golf_solitaire import Deal, Rules
+from tests.competitions.helpers import Policy, draw_first, first_move, strokes_of
+
+# The game's browser tests' fixtures: a real server, headless Chromium.
+from tests.web.test_browser import browser, server, shot  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -27,29 +28,16 @@ LIVE = 5_000
 """How long (ms) a score may take to appear on the other player's board."""
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``golf serve`` on a fresh SQLite file, default rate limits."""
-    database = tmp_path_factory.mktemp("race") / "golf.sqlite3"
-    with live_server(f"sqlite:///{database}") as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    """Debian's Chromium, headless."""
-    with sync_playwright() as playwright:
-        yield playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-
-
 @pytest.fixture
-def two_pages(chromium: Browser, server: str) -> Iterator[list[Page]]:
+def two_pages(request: pytest.FixtureRequest) -> Iterator[list[Page]]:
     """Two players' pages, each in its own browser context (its own storage, so token).
 
     Fails the test on any script error or dialog (an injected ``alert`` would be one)."""
+    chromium: Browser = request.getfixturevalue("browser")
+    base_url: str = request.getfixturevalue("server")
     contexts = [
         chromium.new_context(
-            viewport={"width": 1280, "height": 900}, locale="en-US", base_url=server
+            viewport={"width": 1280, "height": 900}, locale="en-US", base_url=base_url
         )
         for _ in range(2)
     ]
@@ -62,15 +50,6 @@ def two_pages(chromium: Browser, server: str) -> Iterator[list[Page]]:
     for context in contexts:
         context.close()
     assert not problems, problems
-
-
-def strokes_of(policy: Policy, deal: Deal) -> int:
-    """The strokes ``policy`` scores on ``deal``, worked out here with the engine."""
-    game = Game(deal, competitive=True)
-    while not game.is_over:
-        game.apply(Move.parse(policy([str(move) for move in game.legal_moves()])))
-    assert game.outcome is not None
-    return game.outcome.strokes
 
 
 def card_of(policy: Policy) -> list[int]:

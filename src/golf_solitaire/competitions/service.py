@@ -240,15 +240,14 @@ class CompetitionService:
         """
         competition = self.competition(code)
         name, started = self.data.entry(competition.id, player_id)
+        if competition.finished_at is not None:
+            return {"state": "finished", "board": self.board(code)}
         playing = [hole for hole, (_, strokes) in started.items() if strokes is None]
         done = sum(
             1
             for hole, (_, strokes) in started.items()
             if hole <= competition.holes and strokes is not None
         )
-        hole: int | None = None
-        if competition.finished_at is not None:
-            return {"state": "finished", "board": self.board(code)}
         if playing:
             hole = min(playing)
         elif done < competition.holes:
