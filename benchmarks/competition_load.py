@@ -13,6 +13,7 @@ comes from this one address.
     python benchmarks/competition_load.py                    # 500 players, think 3 s, 3 runs
     python benchmarks/competition_load.py --think 1          # a faster crowd
     python benchmarks/competition_load.py --think 0 --runs 1 # saturation: no pause at all
+    python benchmarks/competition_load.py --control          # the same, to a no-op route
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import asyncio
 import contextlib
 import http.client
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -42,20 +44,27 @@ from tests.competitions.workers import events, worker_server
 from tests.postgres import fresh_database, postgres_server
 
 MOVE_TARGET_MS = 20.0
+CONTROL_REQUESTS = 35
+"""With ``--control``, each player sends this many requests to a route that does nothing."""
 BOARD_TARGET_S = 1.0
 
 
 class Connection:
     """One kept-alive HTTP/1.1 connection (a minimal client: JSON in, JSON out)."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader = reader
-        self.writer = writer
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
 
     @classmethod
     async def open(cls, port: int) -> Connection:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        return cls(reader, writer)
+        connection = cls(port)
+        await connection.connect()
+        return connection
+
+    async def connect(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
 
     async def call(
         self, method: str, path: str, body: dict[str, Any] | None = None, token: str = ""
@@ -67,8 +76,18 @@ class Connection:
             head.append("Content-Type: application/json")
         if token:
             head.append(f"X-Golf-Token: {token}")
-        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
+        request = ("\r\n".join(head) + "\r\n\r\n").encode() + payload
+        assert self.reader is not None and self.writer is not None
+        self.writer.write(request)
         status_line = await self.reader.readline()
+        if not status_line:
+            # The server closed a connection left idle (keep-alive timeout): as a browser
+            # does, open a new one and send again.
+            self.close()
+            await self.connect()
+            assert self.reader is not None and self.writer is not None
+            self.writer.write(request)
+            status_line = await self.reader.readline()
         status = int(status_line.split()[1])
         length = 0
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
@@ -79,7 +98,8 @@ class Connection:
         return status, json.loads(data) if data else None
 
     def close(self) -> None:
-        self.writer.close()
+        if self.writer is not None:
+            self.writer.close()
 
 
 @dataclass
@@ -117,7 +137,12 @@ async def player(
             tally.joins, connection, "POST", f"/api/competitions/{code}/players", {"name": name}
         )
         token = joined["token"]
-        for hole in range(1, arguments.play + 1):
+        for _ in range(CONTROL_REQUESTS if arguments.control else 0):
+            await asyncio.sleep(chance.uniform(0.5, 1.5) * arguments.think)
+            tally.first_move = tally.first_move or time.perf_counter()
+            await timed(tally.moves, connection, "GET", "/api/meta/languages")
+            tally.last_move = time.perf_counter()
+        for hole in range(1, 0 if arguments.control else arguments.play + 1):
             state = await timed(
                 tally.starts, connection, "POST", f"/api/competitions/{code}/play", None, token
             )
@@ -165,6 +190,8 @@ def watch_board(port: int, code: str, seen: Any, ready: Any) -> None:
 
 
 def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return math.nan
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
@@ -269,8 +296,8 @@ async def load(arguments: argparse.Namespace, port: int) -> dict[str, float]:
         "max": max(tally.moves) * 1000,
         "start_p99": percentile(tally.starts, 0.99) * 1000,
         "join_p99": percentile(tally.joins, 0.99) * 1000,
-        "board_median": statistics.median(delays),
-        "board_max": max(delays),
+        "board_median": statistics.median(delays) if delays else math.nan,
+        "board_max": max(delays, default=math.nan),
         "board_missing": missing,
         "elapsed": elapsed,
     }
@@ -305,6 +332,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument(
+        "--control",
+        action="store_true",
+        help="the same players and pace, but each 'move' is a request to a route that does "
+        "nothing (GET /api/meta/languages): what the machine and framework alone cost",
+    )
+    parser.add_argument(
         "--database-url", default=None, help="a PostgreSQL database to use (it is written to)"
     )
     arguments = parser.parse_args()
@@ -313,7 +346,8 @@ def main() -> None:
         f"competition load: {arguments.players} players, {arguments.holes}-hole competition "
         f"(each plays {arguments.play}), think "
         f"{arguments.think} s (offered at most ~{offered:,.0f} moves/s once all play), "
-        f"{arguments.workers} workers, PostgreSQL, {arguments.runs} runs",
+        f"{arguments.workers} workers, PostgreSQL, {arguments.runs} runs"
+        + (", CONTROL: 'moves' go to a route that does nothing" if arguments.control else ""),
         flush=True,
     )
     results = []
