@@ -1,10 +1,10 @@
 """Competitions in the database: join codes, members, hole deals, games, daily boards.
 
-Every method is one transaction. A move is checked and written in the same transaction as
-the position it follows (``UPDATE ... WHERE position = ?``), so a replayed or concurrent
-request for the same move fails cleanly on SQLite and PostgreSQL alike, whatever process
-sent it. Every change a board shows bumps that board's version in ``board_versions``: the
-servers watch those counters to push live updates.
+Every method is one transaction (then a board version bump). A move is checked and written
+in the same transaction as the position it follows (``UPDATE ... WHERE position = ?``), so a
+replayed or concurrent request for the same move fails cleanly on SQLite and PostgreSQL
+alike, whatever process sent it. Every change a board shows bumps that board's version in ``board_versions`` as soon
+as it commits: the servers watch those counters to push live updates.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -133,12 +134,10 @@ def _competition(row: Row) -> CompetitionRow:
     )
 
 
-def _bump(tx: Transaction, board: str) -> None:
-    tx.execute(
-        "INSERT INTO board_versions (board, version) VALUES (?, 1) "
-        "ON CONFLICT (board) DO UPDATE SET version = board_versions.version + 1",
-        (board,),
-    )
+_BUMP: Final = (
+    "INSERT INTO board_versions (board, version) VALUES (?, 1) "
+    "ON CONFLICT (board) DO UPDATE SET version = board_versions.version + 1"
+)
 
 
 _HOLE_GAME: Final = (
@@ -197,6 +196,18 @@ class CompetitionStore:
     def __init__(self, database: Database) -> None:
         self.database = database
 
+    @contextmanager
+    def _changing(self) -> Iterator[tuple[Transaction, list[str]]]:
+        """A transaction, and the boards it changes: their versions go up once it commits,
+        each by a one-statement transaction of its own. Every change in a busy competition
+        touches its board's counter row; so that row is locked for one short statement, not
+        for the whole of each change (players would queue behind each other)."""
+        boards: list[str] = []
+        with self.database.transaction() as tx:
+            yield tx, boards
+        for board in boards:
+            self.database.statement(_BUMP, (board,))
+
     # Competitions -----------------------------------------------------------------
 
     def create(
@@ -215,7 +226,7 @@ class CompetitionStore:
         """A new competition with a fresh join code and the deals of its holes."""
         competition_id = secrets.token_urlsafe(12)
         now = _now()
-        with self.database.transaction() as tx:
+        with self._changing() as (tx, boards):
             while True:
                 code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
                 if tx.one("SELECT id FROM competitions WHERE code = ?", (code,)) is None:
@@ -243,7 +254,7 @@ class CompetitionStore:
                     "VALUES (?, ?, ?)",
                     (competition_id, hole, json.dumps(deal)),
                 )
-            _bump(tx, competition_board(competition_id))
+            boards.append(competition_board(competition_id))
         return self.by_code(code)
 
     def by_code(self, code: str) -> CompetitionRow:
@@ -270,21 +281,21 @@ class CompetitionStore:
 
     def finish(self, competition_id: str, decided_by: str) -> bool:
         """Mark the competition decided (once); True if this call did it."""
-        with self.database.transaction() as tx:
+        with self._changing() as (tx, boards):
             changed = tx.execute(
                 "UPDATE competitions SET finished_at = ?, decided_by = ? "
                 "WHERE id = ? AND finished_at IS NULL",
                 (_now(), decided_by, competition_id),
             )
             if changed:
-                _bump(tx, competition_board(competition_id))
+                boards.append(competition_board(competition_id))
         return bool(changed)
 
     # Members ----------------------------------------------------------------------
 
     def join(self, competition: CompetitionRow, player_id: str, name: str, name_key: str) -> None:
         """Add a player under ``name``; EntryError when taken, in already, or closed."""
-        with self.database.transaction() as tx:
+        with self._changing() as (tx, boards):
             state = tx.one("SELECT finished_at FROM competitions WHERE id = ?", (competition.id,))
             if state is None or state[0] is not None:
                 raise EntryError("closed", "the competition is finished: entries are closed")
@@ -313,7 +324,7 @@ class CompetitionStore:
                 "joined_at) VALUES (?, ?, ?, ?, ?)",
                 (competition.id, player_id, name, name_key, _now()),
             )
-            _bump(tx, competition_board(competition.id))
+            boards.append(competition_board(competition.id))
 
     def entry(
         self, competition_id: str, player_id: str
@@ -394,7 +405,7 @@ class CompetitionStore:
         """
         game_id = secrets.token_urlsafe(12)
         now = _now()
-        with self.database.transaction() as tx:
+        with self._changing() as (tx, boards):
             tx.execute(
                 "INSERT INTO games (rules_label, id, player_id, rules_json, deal_json, "
                 "competitive, meta_json, position, round_id, hole, created_at, updated_at) "
@@ -420,7 +431,7 @@ class CompetitionStore:
                 )
                 if not added:
                     return _drop_for(tx, game_id, _HOLE_GAME, (competition_id, player_id, hole))
-                _bump(tx, competition_board(competition_id))
+                boards.append(competition_board(competition_id))
             if daily is not None:
                 day, label, name = daily
                 added = tx.execute(
@@ -430,7 +441,7 @@ class CompetitionStore:
                     (day, label, player_id, name, game_id),
                 )
                 if added:
-                    _bump(tx, daily_board(day, label))
+                    boards.append(daily_board(day, label))
                 elif competition_id is None:
                     return _drop_for(tx, game_id, _DAILY_GAME, (day, label, player_id))
         return game_id
@@ -447,7 +458,7 @@ class CompetitionStore:
         NotFoundError for another player's game, StaleMoveError when the game is not at
         ``index`` (a replayed or raced request), FinishedError when it is over.
         """
-        with self.database.transaction() as tx:
+        with self._changing() as (tx, boards):
             line = _game_line(tx, game_id, player_id)
             position = len(line.moves)
             if line.finished:
@@ -485,13 +496,13 @@ class CompetitionStore:
                         "UPDATE competition_games SET strokes = ? WHERE game_id = ?",
                         (change.strokes, game_id),
                     )
-                    _bump(tx, competition_board(line.competition_id))
+                    boards.append(competition_board(line.competition_id))
                 if line.daily is not None:
                     tx.execute(
                         "UPDATE daily_entries SET strokes = ?, finished_at = ? WHERE game_id = ?",
                         (change.strokes, now, game_id),
                     )
-                    _bump(tx, daily_board(*line.daily))
+                    boards.append(daily_board(*line.daily))
         return line, change
 
     def add_move(self, game_id: str, player_id: str, revision: int, index: int, move: str) -> bool:
