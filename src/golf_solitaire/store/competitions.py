@@ -3,8 +3,9 @@
 Every method is one transaction (then a board version bump). A move is checked and written
 in the same transaction as the position it follows (``UPDATE ... WHERE position = ?``), so a
 replayed or concurrent request for the same move fails cleanly on SQLite and PostgreSQL
-alike, whatever process sent it. Every change a board shows bumps that board's version in ``board_versions`` as soon
-as it commits: the servers watch those counters to push live updates.
+alike, whatever process sent it. Every change a board shows bumps that board's version in
+``board_versions`` as soon as it commits: the servers watch those counters to push live
+updates.
 """
 
 from __future__ import annotations
