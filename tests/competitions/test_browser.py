@@ -130,7 +130,8 @@ def test_two_players_race_and_watch_each_other_live(two_pages: list[Page]) -> No
     ann_page.fill("#create-deal-number", str(FIRST_DEAL))
     ann_page.click("#create-form button[type=submit]")
     expect(ann_page).to_have_url(re.compile(r"/c/[A-Z2-9]{6}$"))
-    code = ann_page.locator("#comp-code").inner_text()
+    code = ann_page.url.rsplit("/", 1)[1]
+    expect(ann_page.locator("#comp-code")).to_have_text(code)
     expect(ann_page.locator("#comp-name")).to_have_text("<b>Race</b> night")
     ann_page.fill("#join-name", "Ann")
     ann_page.click("#join-form button[type=submit]")
