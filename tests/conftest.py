@@ -1,8 +1,10 @@
-"""Shared test settings and fixtures: hypothesis profile, a real PostgreSQL server per session."""
+"""Shared test settings and fixtures: hypothesis profile, a real PostgreSQL server per session,
+and an empty database of each kind."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -26,3 +28,11 @@ def postgres_admin_url() -> Iterator[str]:
 def postgres_url(postgres_admin_url: str) -> str:
     """The URL of a fresh, empty PostgreSQL database for one test."""
     return fresh_database(postgres_admin_url)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A URL for an empty database of each kind: a SQLite file, a PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'golf.sqlite3'}"
+    return str(request.getfixturevalue("postgres_url"))

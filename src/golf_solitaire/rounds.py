@@ -2,7 +2,7 @@
 
 A round is 9 or 18 holes (one deal each) scored by total strokes against par (5 a hole;
 expert par 4). A competition ranks players on the same deals, ties for first broken by
-playoff holes. Match play counts holes won.
+playoff holes; it may also be a quick 3 holes. Match play counts holes won.
 
 >>> round_ = Round(holes=9)
 >>> round_.record(4); round_.record(-3)
@@ -17,18 +17,22 @@ playoff holes. Match play counts holes won.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 ROUND_LENGTHS: Final = (9, 18)
+COMPETITION_LENGTHS: Final = (3, 9, 18)
+"""A competition or a match may also be a quick 3 holes."""
 PAR_PER_HOLE: Final = 5
 EXPERT_PAR_PER_HOLE: Final = 4
 
 
-def _check_holes(holes: int) -> None:
-    if holes not in ROUND_LENGTHS:
-        raise ValueError(f"holes: a round has 9 or 18 holes, not {holes!r}")
+def _check_holes(holes: int, lengths: tuple[int, ...] = ROUND_LENGTHS) -> None:
+    if holes not in lengths:
+        choices = ", ".join(map(str, lengths[:-1])) + f" or {lengths[-1]}"
+        raise ValueError(f"holes: expected {choices} holes, not {holes!r}")
 
 
 def _check_strokes(strokes: int) -> None:
@@ -146,7 +150,7 @@ class Competition:
     playoffs: list[dict[str, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        _check_holes(self.holes)
+        _check_holes(self.holes, COMPETITION_LENGTHS)
         if len(set(self.players)) != len(self.players) or not self.players:
             raise ValueError("players: give at least one player, each name once")
         self.players = tuple(self.players)
@@ -183,18 +187,22 @@ class Competition:
             self.players, key=lambda player: (*rank(player), -len(self.scores[player]), player)
         )
         keys = [rank(player) for player in ordered]
+        first: dict[tuple[bool, int], int] = {}
+        for index, key in enumerate(keys):
+            first.setdefault(key, index)
+        shared = Counter(keys)
         lines = []
         for index, player in enumerate(ordered):
             card = tuple(self.scores[player])
             lines.append(
                 Standing(
-                    position=keys.index(keys[index]) + 1,
+                    position=first[keys[index]] + 1,
                     player=player,
                     holes_played=len(card),
                     total=sum(card),
                     to_par=keys[index][1],
                     card=card,
-                    tied=keys.count(keys[index]) > 1,
+                    tied=shared[keys[index]] > 1,
                 )
             )
         return lines
@@ -308,7 +316,7 @@ class MatchPlay:
     results: list[tuple[int, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        _check_holes(self.holes)
+        _check_holes(self.holes, COMPETITION_LENGTHS)
         if self.player_a == self.player_b:
             raise ValueError("players: match play needs two different players")
 

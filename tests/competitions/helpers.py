@@ -7,6 +7,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from golf_solitaire import Deal, Game, Move
+
 Policy = Callable[[list[str]], str]
 
 
@@ -61,3 +63,12 @@ def play_hole(client: TestClient, code: str, token: str, policy: Policy) -> dict
         assert reply.status_code == 200, reply.text
         view = reply.json()
     return dict(view)
+
+
+def strokes_of(policy: Policy, deal: Deal) -> int:
+    """The strokes ``policy`` scores on ``deal``, worked out with the engine (no server)."""
+    game = Game(deal, competitive=True)
+    while not game.is_over:
+        game.apply(Move.parse(policy([str(move) for move in game.legal_moves()])))
+    assert game.outcome is not None
+    return game.outcome.strokes

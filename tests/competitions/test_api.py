@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from golf_solitaire import Deal, Game, Move, Rules
+from golf_solitaire import Deal, Rules
+from golf_solitaire.competitions import DEAL_SOURCES, CompetitionService
+from golf_solitaire.i18n import LANGUAGES, catalog
+from golf_solitaire.rules import PRESETS
+from golf_solitaire.store import open_store
 from tests.competitions.helpers import (
-    Policy,
     create,
     draw_first,
     first_move,
@@ -17,16 +22,9 @@ from tests.competitions.helpers import (
     join,
     last_play,
     play_hole,
+    strokes_of,
 )
-
-
-def expected_strokes(deal: Deal, policy: Policy) -> int:
-    """Strokes of ``policy`` on ``deal``, worked out here without the server."""
-    game = Game(deal, competitive=True)
-    while not game.is_over:
-        game.apply(Move.parse(policy([str(move) for move in game.legal_moves()])))
-    assert game.outcome is not None
-    return game.outcome.strokes
+from tests.reference import verdicts
 
 
 def board(client: TestClient, code: str) -> dict[str, Any]:
@@ -48,8 +46,8 @@ def test_a_round_is_scored_by_the_server_and_ranked(client: TestClient) -> None:
         assert line["Ann"]["holes_played"] == hole
     result = board(client, code)
     rules = Rules.named("strict")
-    ann_card = [expected_strokes(Deal.numbered(7 + h, rules), first_move) for h in range(9)]
-    bob_card = [expected_strokes(Deal.numbered(7 + h, rules), draw_first) for h in range(9)]
+    ann_card = [strokes_of(first_move, Deal.numbered(7 + h, rules)) for h in range(9)]
+    bob_card = [strokes_of(draw_first, Deal.numbered(7 + h, rules)) for h in range(9)]
     assert result["competition"]["name"] == "Tuesday <b>club</b>"
     lines = {item["name"]: item for item in result["standings"]}
     assert lines["Ann"]["card"] == ann_card and lines["Bob"]["card"] == bob_card
@@ -72,13 +70,20 @@ def test_a_tie_goes_to_playoff_holes_on_one_new_deal_until_decided(client: TestC
     code = create(client, deal_number=3)["code"]
     ann = join(client, code, "Ann")
     bob = join(client, code, "Bob")
+    cy = join(client, code, "Cy")
     for _ in range(9):
         play_hole(client, code, ann["token"], first_move)
         play_hole(client, code, bob["token"], first_move)
+        play_hole(client, code, cy["token"], draw_first)
     tied = board(client, code)
     assert tied["phase"] == "playoff" and tied["playoff"]["hole"] == 10
     assert sorted(tied["playoff"]["players"]) == ["Ann", "Bob"]
-    assert all(line["position_text"] == "T1" for line in tied["standings"])
+    assert [line["position_text"] for line in tied["standings"]] == ["T1", "T1", "3"]
+    # Cy is out of it: nothing to play, and the round is closed to newcomers.
+    waiting = client.post(f"/api/competitions/{code}/play", headers=headers(cy["token"]))
+    assert waiting.json()["state"] == "waiting"
+    late = client.post(f"/api/competitions/{code}/players", json={"name": "Dee"})
+    assert late.status_code == 409 and late.headers["X-Golf-Reason"] == "closed"
     # Both get the same new deal for the playoff hole.
     starts = []
     for token in (ann["token"], bob["token"]):
@@ -160,7 +165,7 @@ def test_daily_board_lists_everyone_who_played_the_daily_deal(client: TestClient
     assert names["Eve"]["strokes"] == eve_view["strokes"]
     rules = Rules.named("strict")
     assert daily["deal_number"] == Deal.daily(today, rules).number
-    assert view["strokes"] == expected_strokes(Deal.daily(today, rules), first_move)
+    assert view["strokes"] == strokes_of(first_move, Deal.daily(today, rules))
     again = client.post(
         "/api/daily/players", json={"name": "Dee"}, headers=headers(dee["token"])
     ).json()
@@ -169,23 +174,41 @@ def test_daily_board_lists_everyone_who_played_the_daily_deal(client: TestClient
     assert client.get(f"/api/daily/{today}?rules=golfish").status_code == 400
 
 
-def test_winnable_deals_need_the_solver_or_are_clearable(client: TestClient) -> None:
+MATCH_CODES = ("all_square", "all_square_to_play", "up", "dormie", "won", "won_up", "halved")
+
+
+def hole_numbers(store_url: str, code: str, holes: int) -> list[int]:
+    """The deal number of each hole of a competition, as stored."""
+    with open_store(store_url) as store:
+        service = CompetitionService(store)
+        competition = service.competition(code)
+        deals = [service.data.hole_deal(competition.id, hole) for hole in range(1, holes + 1)]
+    return [int(deal["number"]) for deal in deals if deal is not None]
+
+
+def test_deals_from_a_number_the_daily_deals_or_winnable_only(
+    client: TestClient, store_url: str
+) -> None:
+    numbered = create(client, holes=3, deal_number=40)["code"]
+    assert hole_numbers(store_url, numbered, 3) == [40, 41, 42]
+    today = dt.datetime.now(dt.UTC).date()
+    daily = create(client, holes=3, deals="daily")
+    first = Deal.daily(today, Rules.named("strict")).number
+    assert daily["first_deal"] == first and daily["day"] == today.isoformat()
+    assert hole_numbers(store_url, daily["code"], 3) == [first, first + 1, first + 2]
     try:
         import golf_solitaire.solver  # noqa: F401
     except ImportError:
-        reply = client.post(
-            "/api/competitions", json={"name": "W", "holes": 9, "deals": "winnable"}
-        )
-        assert reply.status_code == 400
-        assert reply.headers["X-Golf-Reason"] == "needs_solver"
-        assert "solver" in reply.json()["detail"]
+        reply = client.post("/api/competitions", json={"name": "W", "deals": "winnable"})
+        assert reply.status_code == 400 and reply.headers["X-Golf-Reason"] == "needs_solver"
         return
-    code = create(client, deals="winnable", deal_number=1)["code"]
-    first = board(client, code)["competition"]["first_deal"]
-    assert first == 1
-    ann = join(client, code, "Ann")
-    state = client.post(f"/api/competitions/{code}/play", headers=headers(ann["token"])).json()
-    assert state["game"]["table"]["columns"]
+    # Deals 1, 3, 4 and 6 to 11 cannot be cleared under strict rules (reference verdicts).
+    winnable = create(client, holes=3, deals="winnable", deal_number=1)["code"]
+    numbers = hole_numbers(store_url, winnable, 3)
+    reference = verdicts("strict")
+    assert numbers == [2, 5, 12]
+    assert all(reference[number].solved for number in numbers)
+    assert not any(reference[number].solved for number in (1, 3, 4, 6, 7, 8, 9, 10, 11))
 
 
 def test_texts_and_pages(client: TestClient) -> None:
@@ -197,3 +220,18 @@ def test_texts_and_pages(client: TestClient) -> None:
         page = client.get(path)
         assert page.status_code == 200 and "competition.js" in page.text
     assert client.get("/static/competition.js").status_code == 200
+
+
+def test_every_text_the_page_uses_is_in_the_catalogs() -> None:
+    static = Path(__file__).resolve().parents[2] / "src" / "golf_solitaire" / "web" / "static"
+    html = (static / "competition.html").read_text(encoding="utf-8")
+    script = (static / "competition.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'data-i18n="([\w.]+)"', html))
+    used |= set(re.findall(r'\bt\("([\w.]+)"', script))
+    used |= {f"competition.match.{code}" for code in MATCH_CODES}
+    used |= {f"competition.deals.{source}" for source in DEAL_SOURCES}
+    used |= {f"preset.{name}.title" for name in PRESETS}
+    assert "competition.board.playing" in used and len(used) > 40
+    for lang in LANGUAGES:
+        missing = sorted(used - set(catalog(lang)))
+        assert not missing, (lang, missing)

@@ -10,10 +10,18 @@ from fastapi.testclient import TestClient
 
 from golf_solitaire import Deal, Game, Move, Rules
 from golf_solitaire.competitions import CompetitionService
-from golf_solitaire.competitions.app import create_app
 from golf_solitaire.store import StaleMoveError, open_store
 from golf_solitaire.store.competitions import FinishedError
-from tests.competitions.helpers import create, first_move, headers, join, last_play, play_hole
+from golf_solitaire.web import create_app
+from tests.competitions.helpers import (
+    create,
+    draw_first,
+    first_move,
+    headers,
+    join,
+    last_play,
+    play_hole,
+)
 
 
 def start(client: TestClient, code: str, token: str) -> dict[str, object]:
@@ -115,12 +123,14 @@ def test_bad_competitions_are_refused_with_the_field_named(client: TestClient) -
         "deal_number": {"name": "A", "deal_number": 0},
         "match_play": {"name": "A", "match_play": "yes"},
         "name": {"name": ""},
+        "name ": {"name": "N" * 61},
+        "holes ": {"name": "A", "holes": 3.0},
         "colour": {"name": "A", "colour": "red"},
     }
     for field, body in cases.items():
         reply = client.post("/api/competitions", json=body)
         assert reply.status_code == 400, (field, reply.text)
-        assert reply.json()["detail"].startswith(field), reply.json()
+        assert reply.json()["detail"].startswith(field.strip()), reply.json()
     assert client.post("/api/competitions", json=[1, 2]).status_code == 422
 
 
@@ -153,11 +163,11 @@ def test_joins_and_moves_are_rate_limited(tmp_path: Path, monkeypatch: pytest.Mo
     store.close()
 
 
-def test_players_finishing_at_the_same_moment(database: str) -> None:
+def test_players_finishing_at_the_same_moment(store_url: str) -> None:
     """Eight players send their round's last move at once, each twice, on two connections."""
-    services = [CompetitionService(open_store(database)) for _ in range(2)]
+    services = [CompetitionService(open_store(store_url)) for _ in range(2)]
     service = services[0]
-    code = service.create(name="Rush", holes=9, rules="strict", deals="number", deal_number=5)
+    code = service.create({"name": "Rush", "deal_number": 5})
     code = code["code"]
     players = [service.join(code, f"P{n}", None)["player_id"] for n in range(8)]
     policies = [first_move, last_play]
@@ -209,3 +219,42 @@ def test_players_finishing_at_the_same_moment(database: str) -> None:
         assert service.board(code)["competition"]["finished_at"] is not None
     for each in services:
         each.store.close()
+
+
+def test_a_decided_match_refuses_moves_on_a_hole_already_started(client: TestClient) -> None:
+    """Ann wins the first two of three holes; her third hole, started and cached, is frozen."""
+    code = create(client, holes=3, deal_number=7, match_play=True)["code"]
+    ann = join(client, code, "Ann")
+    bob = join(client, code, "Bob")
+    for policy_player in ((first_move, ann), (draw_first, bob), (first_move, ann)):
+        play_hole(client, code, policy_player[1]["token"], policy_player[0])
+    game = start(client, code, ann["token"])
+    url = f"/api/competition-games/{game['game_id']}/moves"
+    token = headers(ann["token"])
+    moved = client.post(url, json={"move": "d", "index": 0}, headers=token)
+    assert moved.status_code == 200
+    play_hole(client, code, bob["token"], draw_first)
+    board = client.get(f"/api/competitions/{code}").json()
+    assert board["phase"] == "finished" and board["match"]["text"] == "Ann won 2 & 1"
+    refused = client.post(url, json={"move": "d", "index": 1}, headers=token)
+    assert refused.status_code == 409 and refused.headers["X-Golf-Reason"] == "finished"
+    assert (
+        client.get(f"/api/competition-games/{game['game_id']}", headers=token).json()["index"] == 1
+    )
+    done = client.post(f"/api/competitions/{code}/play", headers=token).json()
+    assert done["state"] == "finished"
+
+
+def test_only_competition_and_daily_games_are_reachable(client: TestClient) -> None:
+    """The player's own game of the browser game is not a competition game."""
+    daily = client.post("/api/daily/players", json={"name": "Dee"}).json()
+    store = client.app.state.sessions.store  # type: ignore[attr-defined]
+    player = store.player_by_token(daily["token"])
+    record = Game(Deal.numbered(3, Rules.named("strict")), competitive=True).record()
+    own = store.create_game(player, record)
+    token = headers(daily["token"])
+    assert client.get(f"/api/competition-games/{own}", headers=token).status_code == 404
+    moved = client.post(
+        f"/api/competition-games/{own}/moves", json={"move": "d", "index": 0}, headers=token
+    )
+    assert moved.status_code == 404

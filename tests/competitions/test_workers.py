@@ -8,7 +8,6 @@ once, and the live board streamed by one worker must show the scores posted to t
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,14 +21,6 @@ pytestmark = pytest.mark.slow
 FIRST_DEAL = 40
 HOLES = 9
 POLICIES: list[Policy] = [first_move, draw_first, last_play, first_move]
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def shared_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """One database for both workers: a SQLite file, or a PostgreSQL database."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'golf.sqlite3'}"
-    return str(request.getfixturevalue("postgres_url"))
 
 
 def ok(reply: tuple[int, Any], status: int = 200) -> Any:
@@ -81,8 +72,8 @@ def run_all(jobs: list[Any]) -> list[Any]:
     return results
 
 
-def test_two_workers_share_one_competition(shared_database: str) -> None:
-    with worker_server(shared_database, workers=2) as (port, pids):
+def test_two_workers_share_one_competition(store_url: str) -> None:
+    with worker_server(store_url, workers=2) as (port, pids):
         clients = spread_clients(port, pids, per_worker=3)
         watcher, players = clients[0], clients[2:]
         assert {client.worker for client in players} == set(pids)

@@ -23,7 +23,7 @@ import psutil
 
 from tests.postgres import free_port
 
-APP_FACTORY = "golf_solitaire.competitions.app:create_app"
+APP_FACTORY = "golf_solitaire.web.app:create_app"
 
 
 @contextmanager
@@ -75,8 +75,9 @@ def _wait_ready(server: subprocess.Popen[bytes], port: int, workers: int) -> lis
 
 
 def worker_pids(server_pid: int) -> list[int]:
-    """The process ids of the server's children (uvicorn's workers)."""
-    return [child.pid for child in psutil.Process(server_pid).children(recursive=True)]
+    """The process ids of uvicorn's workers: its children, or itself when it has none."""
+    children = psutil.Process(server_pid).children(recursive=True)
+    return [child.pid for child in children] or [server_pid]
 
 
 def _owner(pids: list[int], server_port: int, client_port: int) -> int | None:

@@ -21,14 +21,6 @@ from golf_solitaire.store import (
 )
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A URL for an empty database of each kind."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'golf.sqlite3'}"
-    return str(request.getfixturevalue("postgres_url"))
-
-
 @pytest.fixture
 def store(store_url: str) -> Iterator[Store]:
     """An open store on an empty database."""

@@ -2,7 +2,7 @@
 
 >>> from golf_solitaire.store import open_store
 >>> service = CompetitionService(open_store("sqlite://:memory:"))
->>> created = service.create(name="Club night", holes=9, rules="strict", deals="number")
+>>> created = service.create({"name": "Club night", "holes": 9, "deals": "number"})
 >>> ann = service.join(created["code"], "Ann", None)
 >>> service.play(created["code"], ann["player_id"])["hole"]
 1

@@ -10,12 +10,14 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
-from importlib import resources
+from functools import partial
 from typing import Annotated, Any, Final, Literal, TypeVar
 
 from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Request
-from fastapi.responses import FileResponse, StreamingResponse
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 
 from golf_solitaire.competitions.events import BoardWatcher
 from golf_solitaire.competitions.holes import NeedsSolverError
@@ -25,6 +27,7 @@ from golf_solitaire.i18n import LANGUAGES, catalog, refusal_text
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.store import NotFoundError, StaleMoveError
 from golf_solitaire.store.competitions import EntryError, FinishedError, daily_board
+from golf_solitaire.web.pages import static_folder
 
 TOKEN_HEADER: Final = "X-Golf-Token"
 REASON_HEADER: Final = "X-Golf-Reason"
@@ -32,11 +35,6 @@ _setup_lock = threading.RLock()
 
 router = APIRouter()
 T = TypeVar("T")
-
-
-def static_folder() -> str:
-    """The folder of the static client files (shared with the browser game)."""
-    return str(resources.files("golf_solitaire") / "web" / "static")
 
 
 def _shared(request: Request, name: str, make: Callable[[], T]) -> T:
@@ -52,14 +50,21 @@ def _shared(request: Request, name: str, make: Callable[[], T]) -> T:
     return found
 
 
-def get_service(request: Request) -> CompetitionService:
-    """The app's competition service (made on the browser game's store if not set)."""
+def _service(request: Request) -> CompetitionService:
     return _shared(
         request, "competitions", lambda: CompetitionService(request.app.state.sessions.store)
     )
 
 
-def get_limiter(request: Request) -> RateLimiter:
+async def get_service(request: Request) -> CompetitionService:
+    """The app's competition service (made on the browser game's store if not set).
+
+    The dependencies are ``async``: they only look up objects, so they run on the event
+    loop instead of costing a trip through the thread pool on every request."""
+    return _service(request)
+
+
+async def get_limiter(request: Request) -> RateLimiter:
     """The app's rate limiter (per process)."""
     return _shared(request, "competition_limits", RateLimiter.from_environment)
 
@@ -67,14 +72,12 @@ def get_limiter(request: Request) -> RateLimiter:
 def get_watcher(request: Request) -> BoardWatcher:
     """The app's board watcher (one poller per process)."""
     return _shared(
-        request, "competition_watcher", lambda: BoardWatcher(get_service(request).data.versions)
+        request, "competition_watcher", lambda: BoardWatcher(_service(request).data.versions)
     )
 
 
 ServiceDep = Annotated[CompetitionService, Depends(get_service)]
-LimiterDep = Annotated[RateLimiter, Depends(get_limiter)]
 TokenDep = Annotated[str | None, Header(alias=TOKEN_HEADER, max_length=200)]
-LangDep = Annotated[str | None, Query(max_length=8)]
 
 
 def _fail(status: int, reason: str, detail: str) -> HTTPException:
@@ -108,9 +111,19 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _limit(limiter: RateLimiter, action: str, key: str) -> None:
-    if not limiter.allow(action, key):
+async def _check_limit(request: Request, action: str, key: str) -> None:
+    """429 when ``key`` (the client, maybe with its token) is over ``action``'s rate."""
+    if not (await get_limiter(request)).allow(action, key):
         raise _fail(429, "rate_limited", f"too many requests: slow down ({action})")
+
+
+def limit(action: str) -> Any:
+    """A route dependency: the rate limit of ``action`` per client address."""
+
+    async def check(request: Request) -> None:
+        await _check_limit(request, action, _client(request))
+
+    return Depends(check)
 
 
 Payload = Annotated[dict[str, Any], Body()]
@@ -126,27 +139,10 @@ def _only(payload: dict[str, Any], fields: set[str]) -> None:
         )
 
 
-@router.post("/api/competitions", status_code=201)
-def create_competition(
-    payload: Payload, request: Request, service: ServiceDep, limiter: LimiterDep
-) -> dict[str, Any]:
+@router.post("/api/competitions", status_code=201, dependencies=[limit("create")])
+def create_competition(payload: Payload, request: Request, service: ServiceDep) -> dict[str, Any]:
     """Create a competition; the reply has its join code and link."""
-    _limit(limiter, "create", _client(request))
-    unknown = sorted(
-        set(payload) - {"name", "holes", "rules", "deals", "deal_number", "match_play"}
-    )
-    if unknown:
-        raise _fail(400, "bad_request", f"{unknown[0]}: unknown field")
-    summary = _run(
-        lambda: service.create(
-            name=payload.get("name"),
-            holes=payload.get("holes", 9),
-            rules=payload.get("rules", "strict"),
-            deals=payload.get("deals", "number"),
-            deal_number=payload.get("deal_number"),
-            match_play=payload.get("match_play", False),
-        )
-    )
+    summary = _run(lambda: service.create(payload))
     return {**summary, "link": str(request.base_url) + "c/" + summary["code"]}
 
 
@@ -156,17 +152,11 @@ def competition_board(code: str, service: ServiceDep) -> dict[str, Any]:
     return _run(lambda: service.board(code))
 
 
-@router.post("/api/competitions/{code}/players", status_code=201)
+@router.post("/api/competitions/{code}/players", status_code=201, dependencies=[limit("join")])
 def join_competition(
-    code: str,
-    payload: Payload,
-    request: Request,
-    service: ServiceDep,
-    limiter: LimiterDep,
-    token: TokenDep = None,
+    code: str, payload: Payload, service: ServiceDep, token: TokenDep = None
 ) -> dict[str, Any]:
     """Join with a display name; a new player token comes back unless one was sent."""
-    _limit(limiter, "join", _client(request))
     _only(payload, {"name"})
     return _run(lambda: service.join(code, payload.get("name"), token))
 
@@ -184,43 +174,44 @@ def competition_game(game_id: str, service: ServiceDep, token: TokenDep = None) 
 
 
 @router.post("/api/competition-games/{game_id}/{action}")
-def competition_change(
-    game_id: str,
-    action: Literal["moves", "undo"],
-    payload: Payload,
-    request: Request,
-    service: ServiceDep,
-    limiter: LimiterDep,
-    token: TokenDep = None,
-    lang: LangDep = None,
-) -> dict[str, Any]:
+async def competition_change(
+    game_id: str, action: Literal["moves", "undo"], request: Request
+) -> JSONResponse:
     """A move (``moves``: ``{"move": "3", "index": 12}``) in the player's own game, or
-    taking back the last play (``undo``: ``{"index": 12}``; a draw cannot be taken back)."""
-    _limit(limiter, "move", f"{_client(request)}|{token}")
+    taking back the last play (``undo``: ``{"index": 12}``; a draw cannot be taken back).
+    The player's token is in the ``X-Golf-Token`` header; ``?lang=`` is the language of a
+    refusal.
+
+    The busiest route: it reads its header, query and body itself (the framework's
+    parameter checking cost more than the move), and only the service call goes to a
+    worker thread."""
+    token = request.headers.get(TOKEN_HEADER)
+    if token is not None and len(token) > 200:
+        raise _fail(400, "bad_request", f"{TOKEN_HEADER}: at most 200 characters")
+    await _check_limit(request, "move", f"{_client(request)}|{token}")
+    try:
+        payload = json.loads(await request.body())
+    except ValueError:
+        raise _fail(400, "bad_request", "body: expected a JSON object") from None
+    if not isinstance(payload, dict):
+        raise _fail(400, "bad_request", "body: expected a JSON object")
+    service = _service(request)
+    lang = request.query_params.get("lang")
     if action == "undo":
         _only(payload, {"index"})
-        return _run(
-            lambda: service.undo(game_id, service.player(token), payload.get("index")), lang
+        change = partial(service.undo, game_id, index=payload.get("index"))
+    else:
+        _only(payload, {"move", "index"})
+        change = partial(
+            service.move, game_id, move=payload.get("move"), index=payload.get("index")
         )
-    _only(payload, {"move", "index"})
-    return _run(
-        lambda: service.move(
-            game_id, service.player(token), payload.get("move"), payload.get("index")
-        ),
-        lang,
-    )
+    view = await run_in_threadpool(_run, lambda: change(player_id=service.player(token)), lang)
+    return JSONResponse(view)
 
 
-@router.post("/api/daily/players", status_code=201)
-def join_daily(
-    payload: Payload,
-    request: Request,
-    service: ServiceDep,
-    limiter: LimiterDep,
-    token: TokenDep = None,
-) -> dict[str, Any]:
+@router.post("/api/daily/players", status_code=201, dependencies=[limit("join")])
+def join_daily(payload: Payload, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
     """Play today's daily deal under a name, and appear on today's board."""
-    _limit(limiter, "join", _client(request))
     _only(payload, {"name", "rules"})
     return _run(
         lambda: service.daily_join(payload.get("name"), payload.get("rules", "strict"), token)
@@ -235,8 +226,33 @@ def daily_standings(
     return _run(lambda: service.daily(day, rules))
 
 
+class _EventTexts:
+    """The latest event text of each board, rendered once per version for every watcher
+    in the process (a big board is worth serializing once, not once a spectator)."""
+
+    def __init__(self, size: int = 64) -> None:
+        self._texts: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def render(self, key: str, board: dict[str, Any]) -> str:
+        version = int(board["version"])
+        with self._lock:
+            found = self._texts.get(key)
+        if found is not None and found[0] == version:
+            return found[1]
+        text = f"event: board\nid: {version}\ndata: {json.dumps(board)}\n\n"
+        with self._lock:
+            self._texts[key] = (version, text)
+            self._texts.move_to_end(key)
+            while len(self._texts) > self._size:
+                self._texts.popitem(last=False)
+        return text
+
+
 def _stream(request: Request, key: str, read: Callable[[], dict[str, Any]]) -> StreamingResponse:
     watcher = get_watcher(request)
+    texts = _shared(request, "competition_event_texts", _EventTexts)
 
     async def events() -> AsyncIterator[str]:
         yield "retry: 1000\n\n"
@@ -246,8 +262,7 @@ def _stream(request: Request, key: str, read: Callable[[], dict[str, Any]]) -> S
             if version is None:
                 yield ": keep-alive\n\n"
                 continue
-            board = await asyncio.to_thread(read)
-            yield f"event: board\nid: {board['version']}\ndata: {json.dumps(board)}\n\n"
+            yield await asyncio.to_thread(lambda: texts.render(key, read()))
 
     return StreamingResponse(
         events(),

@@ -97,6 +97,7 @@ def build_board(
             break
         rounds.record_playoff({player: hole[player] for player in contenders})
     standings = []
+    playoff_holes = [playoff_scores[number] for number in sorted(playoff_scores)]
     for line in rounds.standings():
         standings.append(
             {
@@ -110,11 +111,7 @@ def build_board(
                 "to_par_text": to_par_text(line.to_par),
                 "card": list(line.card),
                 "playing_hole": playing.get(line.player),
-                "playoff": [
-                    playoff_scores[number][line.player]
-                    for number in sorted(playoff_scores)
-                    if line.player in playoff_scores[number]
-                ],
+                "playoff": [hole[line.player] for hole in playoff_holes if line.player in hole],
             }
         )
     board["standings"] = standings

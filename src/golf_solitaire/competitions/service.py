@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Final
 
 from golf_solitaire.competitions.holes import (
@@ -24,7 +26,8 @@ from golf_solitaire.competitions.names import clean_name
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
-from golf_solitaire.rounds import ROUND_LENGTHS, to_par_text
+from golf_solitaire.reasons import IllegalMoveError
+from golf_solitaire.rounds import COMPETITION_LENGTHS, to_par_text
 from golf_solitaire.rules import PRESETS, Rules
 from golf_solitaire.store import NotFoundError, Store
 from golf_solitaire.store.competitions import (
@@ -37,9 +40,29 @@ from golf_solitaire.store.competitions import (
 )
 
 MAX_COMPETITION_NAME: Final = 60
+LAST_FIRST: Final = MAX_DEAL_NUMBER - 100
+"""The highest first deal number: the holes and playoff holes follow it."""
+CREATE_DEFAULTS: Final[Mapping[str, object]] = {
+    "name": None,
+    "holes": 9,
+    "rules": "strict",
+    "deals": "number",
+    "deal_number": None,
+    "match_play": False,
+}
+"""The settings of a new competition and their defaults."""
 GAME_CACHE_SIZE: Final = 5000
 
 __all__ = ["CompetitionService", "NeedsSolverError", "UnknownPlayerError"]
+
+
+@dataclass(slots=True)
+class _Cached:
+    """A game as the server last saw it: whose it is, at which stored revision."""
+
+    player_id: str
+    revision: int
+    game: Game
 
 
 class UnknownPlayerError(LookupError):
@@ -48,6 +71,15 @@ class UnknownPlayerError(LookupError):
 
 def _today() -> dt.date:
     return dt.datetime.now(dt.UTC).date()
+
+
+def _deal_number(value: object) -> int:
+    """The first deal number of a numbered or winnable competition (1 when not given)."""
+    if value is None:
+        return 1
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= LAST_FIRST:
+        raise ValueError(f"deal_number: expected a whole number from 1, not {value!r}")
+    return value
 
 
 def _preset(name: object) -> Rules:
@@ -63,7 +95,7 @@ class CompetitionService:
         self.store = store
         self.data = CompetitionStore(store.database)
         self._lock = threading.Lock()
-        self._games: OrderedDict[str, Game] = OrderedDict()
+        self._games: OrderedDict[str, _Cached] = OrderedDict()
         self._tokens: OrderedDict[str, str] = OrderedDict()
         self._boards: dict[str, tuple[int, dict[str, Any]]] = {}
 
@@ -95,53 +127,44 @@ class CompetitionService:
     # Competitions -----------------------------------------------------------------
 
     def create(
-        self,
-        *,
-        name: object,
-        holes: object,
-        rules: object,
-        deals: object,
-        deal_number: object = None,
-        match_play: object = False,
-        today: dt.date | None = None,
+        self, settings: Mapping[str, object], *, today: dt.date | None = None
     ) -> dict[str, Any]:
-        """A new competition; returns its public view with the join code."""
-        title, _ = clean_name(name, "name")
+        """A new competition from ``settings`` (the fields of ``CREATE_DEFAULTS``, each
+        optional but the name); returns its public view with the join code."""
+        unknown = sorted(set(settings) - set(CREATE_DEFAULTS))
+        if unknown:
+            raise ValueError(
+                f"{unknown[0]}: unknown field (expected {', '.join(sorted(CREATE_DEFAULTS))})"
+            )
+        fields = {**CREATE_DEFAULTS, **settings}
+        title, _ = clean_name(fields["name"], "name")
         if len(title) > MAX_COMPETITION_NAME:
             raise ValueError(f"name: at most {MAX_COMPETITION_NAME} characters")
-        if holes not in ROUND_LENGTHS or isinstance(holes, bool) or not isinstance(holes, int):
-            raise ValueError(f"holes: a competition has 9 or 18 holes, not {holes!r}")
-        play_rules = _preset(rules)
+        holes = fields["holes"]
+        if type(holes) is not int or holes not in COMPETITION_LENGTHS:
+            raise ValueError(f"holes: a competition has 3, 9 or 18 holes, not {holes!r}")
+        play_rules = _preset(fields["rules"])
+        deals = fields["deals"]
         if deals not in DEAL_SOURCES:
             raise ValueError(f"deals: unknown choice {deals!r} (choose {', '.join(DEAL_SOURCES)})")
+        match_play = fields["match_play"]
         if not isinstance(match_play, bool):
             raise ValueError("match_play: expected true or false")
         number: int | None = None
         if deals != "daily":
-            if deal_number is None:
-                deal_number = 1
-            if (
-                not isinstance(deal_number, int)
-                or isinstance(deal_number, bool)
-                or not 1 <= deal_number <= MAX_DEAL_NUMBER - 100
-            ):
-                raise ValueError(
-                    f"deal_number: expected a whole number from 1, not {deal_number!r}"
-                )
-            number = deal_number
+            number = _deal_number(fields["deal_number"])
         day = (today or _today()).isoformat() if deals == "daily" else None
         first = first_number(str(deals), number, today or _today())
-        hole_deals = round_deals(str(deals), play_rules, first, day, int(holes))
         row = self.data.create(
             name=title,
-            holes=int(holes),
+            holes=holes,
             rules=play_rules.to_dict(),
             rules_label=play_rules.label,
             deals=str(deals),
             first_deal=first,
             day=day,
             match_play=match_play,
-            hole_deals=hole_deals,
+            hole_deals=round_deals(str(deals), play_rules, first, day, holes),
         )
         return self._summary(row)
 
@@ -210,32 +233,41 @@ class CompetitionService:
         self.data.add_hole_deal(competition.id, hole, deal)
 
     def play(self, code: object, player_id: str) -> dict[str, Any]:
-        """The player's game to play now (started if needed), or why there is none."""
+        """The player's game to play now (started if needed), or why there is none.
+
+        Only the player's own holes are read while they have round holes to play; the
+        leaderboard is worked out when the round is over for them (playoff or waiting).
+        """
         competition = self.competition(code)
-        members = dict(self.data.members(competition.id))
-        if player_id not in members:
-            raise NotFoundError("player: you have not joined this competition")
-        board = self.board(code)
-        line = next(item for item in board["standings"] if item["player_id"] == player_id)
-        hole: int | None = None
-        if line["playing_hole"] is not None:
-            hole = int(line["playing_hole"])
-        elif board["phase"] == "finished":
-            return {"state": "finished", "board": board}
-        elif line["holes_played"] < competition.holes:
-            hole = line["holes_played"] + 1
-        elif board["phase"] == "playoff" and player_id in board["playoff"]["player_ids"]:
-            hole = int(board["playoff"]["hole"])
-        if hole is None:
-            return {"state": "waiting", "board": board}
-        game_id = self.data.game_of(competition.id, player_id, hole)
+        name, started = self.data.entry(competition.id, player_id)
+        if competition.finished_at is not None:
+            return {"state": "finished", "board": self.board(code)}
+        playing = [hole for hole, (_, strokes) in started.items() if strokes is None]
+        done = sum(
+            1
+            for hole, (_, strokes) in started.items()
+            if hole <= competition.holes and strokes is not None
+        )
+        if playing:
+            hole = min(playing)
+        elif done < competition.holes:
+            hole = done + 1
+        else:
+            board = self.board(code)
+            if board["phase"] == "finished":
+                return {"state": "finished", "board": board}
+            if board["phase"] == "playoff" and player_id in board["playoff"]["player_ids"]:
+                hole = int(board["playoff"]["hole"])
+            else:
+                return {"state": "waiting", "board": board}
+        game_id = started[hole][0] if hole in started else None
         if game_id is None:
             deal = self.data.hole_deal(competition.id, hole)
             if deal is None:
                 raise NotFoundError(f"hole: {hole} has no deal yet")
             daily = None
             if competition.deals == "daily" and hole == 1 and competition.day is not None:
-                daily = (competition.day, competition.rules_label, members[player_id])
+                daily = (competition.day, competition.rules_label, name)
             game_id = self.data.start_game(
                 player_id,
                 rules=competition.rules,
@@ -249,27 +281,34 @@ class CompetitionService:
 
     # Games ------------------------------------------------------------------------
 
-    def _replayed(
-        self, game_id: str, rules: dict[str, Any], deal: dict[str, Any], moves: tuple[str, ...]
-    ) -> Game:
+    def _take(self, game_id: str, player_id: str) -> _Cached | None:
+        """The cached game, taken out of the cache while one request works on it."""
         with self._lock:
-            game = self._games.get(game_id)
-            if game is not None:
-                self._games.move_to_end(game_id)
-        if game is None or tuple(str(move) for move in game.moves) != moves:
-            game = Game(Deal.from_identity(deal, Rules.from_dict(rules)), competitive=True)
-            for text in moves:
-                game.apply(Move.parse(text))
-            with self._lock:
-                self._games[game_id] = game
-                while len(self._games) > GAME_CACHE_SIZE:
-                    self._games.popitem(last=False)
+            entry = self._games.pop(game_id, None)
+        return entry if entry is not None and entry.player_id == player_id else None
+
+    def _keep(self, game_id: str, entry: _Cached) -> None:
+        with self._lock:
+            self._games[game_id] = entry
+            while len(self._games) > GAME_CACHE_SIZE:
+                self._games.popitem(last=False)
+
+    def _replayed(self, line: GameLine, player_id: str) -> Game:
+        """The game of ``line``: the cached one if it is at the same revision, else replayed
+        from the stored moves. The caller keeps it (``_keep``) once done with it."""
+        entry = self._take(line.id, player_id)
+        if entry is not None and entry.revision == line.revision:
+            return entry.game
+        game = Game(Deal.from_identity(line.deal, Rules.from_dict(line.rules)), competitive=True)
+        for text in line.moves:
+            game.apply(Move.parse(text))
         return game
 
     def game_view(self, game_id: str, player_id: str) -> dict[str, Any]:
         """What the player sees of their game: the table (no stock order), index, result."""
-        moves, identity = self.data.game_line(game_id, player_id)
-        game = self._replayed(game_id, identity["rules"], identity["deal"], moves)
+        line = self.data.game_line(game_id, player_id)
+        game = self._replayed(line, player_id)
+        self._keep(game_id, _Cached(player_id, line.revision, game))
         return self._view(game_id, game)
 
     def _view(self, game_id: str, game: Game) -> dict[str, Any]:
@@ -300,37 +339,60 @@ class CompetitionService:
     ) -> dict[str, Any]:
         if not isinstance(index, int) or isinstance(index, bool) or index < 0:
             raise ValueError(f"index: expected the move number (0 or more), not {index!r}")
+        if move is not None:
+            quick = self._quick_move(game_id, player_id, index, move)
+            if quick is not None:
+                return quick
         played: list[Game] = []
 
         def check(line: GameLine) -> Change:
-            game = self._replayed(line.id, line.rules, line.deal, line.moves)
+            game = self._replayed(line, player_id)
+            played.append(game)
             if move is None:
                 game.undo()
-                played.append(game)
                 return Change(None)
             game.apply(move)
-            played.append(game)
             outcome = game.outcome
             if outcome is None:
                 return Change(str(move))
             return Change(str(move), outcome.termination.value, outcome.strokes)
 
-        try:
-            line, change = self.data.change_game(game_id, player_id, index, check)
-        except BaseException:
-            with self._lock:
-                self._games.pop(game_id, None)
-            raise
-        view = self._view(game_id, played[0])
+        line, change = self.data.change_game(game_id, player_id, index, check)
+        self._keep(game_id, _Cached(player_id, line.revision + 1, played[0]))
         if change.termination is not None and line.competition_id is not None:
-            self._settle(line.competition_id)
-        return view
+            self._settle(line.competition_id, line.hole)
+        return self._view(game_id, played[0])
 
-    def _settle(self, competition_id: str) -> None:
-        """After a hand ends: decide the competition or open the next playoff hole."""
+    def _quick_move(
+        self, game_id: str, player_id: str, index: int, move: Move
+    ) -> dict[str, Any] | None:
+        """The usual move: checked on the cached game, written in one statement guarded by
+        the game's revision. ``None`` when that cannot be done (nothing cached, a stale or
+        illegal move, the hand's last move, a change made elsewhere): the full path then
+        reads the game and says what is wrong, if anything."""
+        entry = self._take(game_id, player_id)
+        if entry is None or entry.game.move_count != index:
+            return None
+        game = entry.game
+        try:
+            game.apply(move)
+        except IllegalMoveError:
+            return None
+        if game.is_over or not self.data.add_move(
+            game_id, player_id, entry.revision, index, str(move)
+        ):
+            return None
+        self._keep(game_id, _Cached(player_id, entry.revision + 1, game))
+        return self._view(game_id, game)
+
+    def _settle(self, competition_id: str, hole: int | None) -> None:
+        """After a hand ends on the round's last hole, a playoff hole, or any hole of a
+        match: decide the competition or open the next playoff hole."""
         with self.data.database.transaction() as tx:
-            row = tx.one("SELECT code FROM competitions WHERE id = ?", (competition_id,))
-        if row is not None:
+            row = tx.one(
+                "SELECT code, holes, match_play FROM competitions WHERE id = ?", (competition_id,)
+            )
+        if row is not None and (hole is None or hole >= int(row[1]) or bool(row[2])):
             self.board(str(row[0]))
 
     # Daily boards -----------------------------------------------------------------
@@ -379,13 +441,15 @@ class CompetitionService:
             key=lambda entry: entry.strokes if entry.strokes is not None else 0,
         )
         values = [entry.strokes for entry in finished]
+        first = {value: len(values) - index for index, value in enumerate(reversed(values))}
+        shared = Counter(values)
         lines = []
         for entry in finished:
             assert entry.strokes is not None
             lines.append(
                 {
-                    "position": values.index(entry.strokes) + 1,
-                    "tied": values.count(entry.strokes) > 1,
+                    "position": first[entry.strokes],
+                    "tied": shared[entry.strokes] > 1,
                     "player_id": entry.player_id,
                     "name": entry.name,
                     "strokes": entry.strokes,

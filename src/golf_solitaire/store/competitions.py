@@ -1,10 +1,11 @@
 """Competitions in the database: join codes, members, hole deals, games, daily boards.
 
-Every method is one transaction. A move is checked and written in the same transaction as
-the position it follows (``UPDATE ... WHERE position = ?``), so a replayed or concurrent
-request for the same move fails cleanly on SQLite and PostgreSQL alike, whatever process
-sent it. Every change a board shows bumps that board's version in ``board_versions``: the
-servers watch those counters to push live updates.
+Every method is one transaction (then a board version bump). A move is checked and written
+in the same transaction as the position it follows (``UPDATE ... WHERE position = ?``), so a
+replayed or concurrent request for the same move fails cleanly on SQLite and PostgreSQL
+alike, whatever process sent it. Every change a board shows bumps that board's version in
+``board_versions`` as soon as it commits: the servers watch those counters to push live
+updates.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -82,6 +84,7 @@ class GameLine:
     rules: dict[str, Any]
     deal: dict[str, Any]
     moves: tuple[str, ...]
+    revision: int
     finished: bool
     competition_id: str | None
     competition_finished: bool
@@ -132,12 +135,10 @@ def _competition(row: Row) -> CompetitionRow:
     )
 
 
-def _bump(tx: Transaction, board: str) -> None:
-    tx.execute(
-        "INSERT INTO board_versions (board, version) VALUES (?, 1) "
-        "ON CONFLICT (board) DO UPDATE SET version = board_versions.version + 1",
-        (board,),
-    )
+_BUMP: Final = (
+    "INSERT INTO board_versions (board, version) VALUES (?, 1) "
+    "ON CONFLICT (board) DO UPDATE SET version = board_versions.version + 1"
+)
 
 
 _HOLE_GAME: Final = (
@@ -156,11 +157,57 @@ def _drop_for(tx: Transaction, game_id: str, existing: str, params: tuple[Any, .
     return found
 
 
+def _game_line(tx: Transaction, game_id: str, player_id: str) -> GameLine:
+    """The player's competition or daily game and where it belongs; NotFoundError for anyone
+    else's (and for the player's other games: those are the browser game's)."""
+    row = tx.one(
+        "SELECT g.rules_json, g.deal_json, g.position, g.finished_at, "
+        "cg.competition_id, cg.hole, c.finished_at, d.day, d.rules_label, g.revision "
+        "FROM games g "
+        "LEFT JOIN competition_games cg ON cg.game_id = g.id "
+        "LEFT JOIN competitions c ON c.id = cg.competition_id "
+        "LEFT JOIN daily_entries d ON d.game_id = g.id "
+        "WHERE g.id = ? AND g.player_id = ? AND g.competitive = 1 "
+        "AND (cg.game_id IS NOT NULL OR d.game_id IS NOT NULL)",
+        (game_id, player_id),
+    )
+    if row is None:
+        raise NotFoundError(f"game {game_id!r} not found")
+    moves = tx.all(
+        "SELECT move FROM moves WHERE game_id = ? AND idx < ? ORDER BY idx",
+        (game_id, int(row[2])),
+    )
+    return GameLine(
+        id=game_id,
+        rules=json.loads(row[0]),
+        deal=json.loads(row[1]),
+        moves=tuple(str(move) for (move,) in moves),
+        revision=int(row[9]),
+        finished=row[3] is not None,
+        competition_id=optional_text(row[4]),
+        competition_finished=row[6] is not None,
+        hole=optional_int(row[5]),
+        daily=None if row[7] is None else (str(row[7]), str(row[8])),
+    )
+
+
 class CompetitionStore:
     """Competition tables on the store's database (the games themselves are store games)."""
 
     def __init__(self, database: Database) -> None:
         self.database = database
+
+    @contextmanager
+    def _changing(self) -> Iterator[tuple[Transaction, list[str]]]:
+        """A transaction, and the boards it changes: their versions go up once it commits,
+        each by a one-statement transaction of its own. Every change in a busy competition
+        touches its board's counter row; so that row is locked for one short statement, not
+        for the whole of each change (players would queue behind each other)."""
+        boards: list[str] = []
+        with self.database.transaction() as tx:
+            yield tx, boards
+        for board in boards:
+            self.database.statement(_BUMP, (board,))
 
     # Competitions -----------------------------------------------------------------
 
@@ -180,7 +227,7 @@ class CompetitionStore:
         """A new competition with a fresh join code and the deals of its holes."""
         competition_id = secrets.token_urlsafe(12)
         now = _now()
-        with self.database.transaction() as tx:
+        with self._changing() as (tx, boards):
             while True:
                 code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
                 if tx.one("SELECT id FROM competitions WHERE code = ?", (code,)) is None:
@@ -208,7 +255,7 @@ class CompetitionStore:
                     "VALUES (?, ?, ?)",
                     (competition_id, hole, json.dumps(deal)),
                 )
-            _bump(tx, competition_board(competition_id))
+            boards.append(competition_board(competition_id))
         return self.by_code(code)
 
     def by_code(self, code: str) -> CompetitionRow:
@@ -235,21 +282,21 @@ class CompetitionStore:
 
     def finish(self, competition_id: str, decided_by: str) -> bool:
         """Mark the competition decided (once); True if this call did it."""
-        with self.database.transaction() as tx:
+        with self._changing() as (tx, boards):
             changed = tx.execute(
                 "UPDATE competitions SET finished_at = ?, decided_by = ? "
                 "WHERE id = ? AND finished_at IS NULL",
                 (_now(), decided_by, competition_id),
             )
             if changed:
-                _bump(tx, competition_board(competition_id))
+                boards.append(competition_board(competition_id))
         return bool(changed)
 
     # Members ----------------------------------------------------------------------
 
     def join(self, competition: CompetitionRow, player_id: str, name: str, name_key: str) -> None:
         """Add a player under ``name``; EntryError when taken, in already, or closed."""
-        with self.database.transaction() as tx:
+        with self._changing() as (tx, boards):
             state = tx.one("SELECT finished_at FROM competitions WHERE id = ?", (competition.id,))
             if state is None or state[0] is not None:
                 raise EntryError("closed", "the competition is finished: entries are closed")
@@ -278,7 +325,28 @@ class CompetitionStore:
                 "joined_at) VALUES (?, ?, ?, ?, ?)",
                 (competition.id, player_id, name, name_key, _now()),
             )
-            _bump(tx, competition_board(competition.id))
+            boards.append(competition_board(competition.id))
+
+    def entry(
+        self, competition_id: str, player_id: str
+    ) -> tuple[str, dict[int, tuple[str, int | None]]]:
+        """The player's name in the competition and, by hole, the game started and its
+        strokes (``None`` while in play); NotFoundError if they have not joined."""
+        with self.database.transaction() as tx:
+            rows = tx.all(
+                "SELECT p.name, g.hole, g.game_id, g.strokes FROM competition_players p "
+                "LEFT JOIN competition_games g ON g.competition_id = p.competition_id "
+                "AND g.player_id = p.player_id WHERE p.competition_id = ? AND p.player_id = ?",
+                (competition_id, player_id),
+            )
+        if not rows:
+            raise NotFoundError("player: you have not joined this competition")
+        started = {
+            int(hole): (str(game), optional_int(strokes))
+            for _, hole, game, strokes in rows
+            if hole is not None
+        }
+        return str(rows[0][0]), started
 
     def members(self, competition_id: str) -> list[tuple[str, str]]:
         """(player id, name) of every member, in joining order."""
@@ -320,11 +388,6 @@ class CompetitionStore:
                 (competition_id, hole, json.dumps(deal)),
             )
 
-    def game_of(self, competition_id: str, player_id: str, hole: int) -> str | None:
-        """The id of the player's game on ``hole``, or ``None`` before it is started."""
-        with self.database.transaction() as tx:
-            return tx.text(_HOLE_GAME, (competition_id, player_id, hole))
-
     def start_game(
         self,
         player_id: str,
@@ -343,7 +406,7 @@ class CompetitionStore:
         """
         game_id = secrets.token_urlsafe(12)
         now = _now()
-        with self.database.transaction() as tx:
+        with self._changing() as (tx, boards):
             tx.execute(
                 "INSERT INTO games (rules_label, id, player_id, rules_json, deal_json, "
                 "competitive, meta_json, position, round_id, hole, created_at, updated_at) "
@@ -369,7 +432,7 @@ class CompetitionStore:
                 )
                 if not added:
                     return _drop_for(tx, game_id, _HOLE_GAME, (competition_id, player_id, hole))
-                _bump(tx, competition_board(competition_id))
+                boards.append(competition_board(competition_id))
             if daily is not None:
                 day, label, name = daily
                 added = tx.execute(
@@ -379,7 +442,7 @@ class CompetitionStore:
                     (day, label, player_id, name, game_id),
                 )
                 if added:
-                    _bump(tx, daily_board(day, label))
+                    boards.append(daily_board(day, label))
                 elif competition_id is None:
                     return _drop_for(tx, game_id, _DAILY_GAME, (day, label, player_id))
         return game_id
@@ -396,35 +459,9 @@ class CompetitionStore:
         NotFoundError for another player's game, StaleMoveError when the game is not at
         ``index`` (a replayed or raced request), FinishedError when it is over.
         """
-        with self.database.transaction() as tx:
-            row = tx.one(
-                "SELECT g.rules_json, g.deal_json, g.position, g.finished_at, "
-                "cg.competition_id, cg.hole, c.finished_at, d.day, d.rules_label "
-                "FROM games g "
-                "LEFT JOIN competition_games cg ON cg.game_id = g.id "
-                "LEFT JOIN competitions c ON c.id = cg.competition_id "
-                "LEFT JOIN daily_entries d ON d.game_id = g.id "
-                "WHERE g.id = ? AND g.player_id = ? AND g.competitive = 1",
-                (game_id, player_id),
-            )
-            if row is None:
-                raise NotFoundError(f"game {game_id!r} not found")
-            position = int(row[2])
-            moves = tx.all(
-                "SELECT move FROM moves WHERE game_id = ? AND idx < ? ORDER BY idx",
-                (game_id, position),
-            )
-            line = GameLine(
-                id=game_id,
-                rules=json.loads(row[0]),
-                deal=json.loads(row[1]),
-                moves=tuple(str(move) for (move,) in moves),
-                finished=row[3] is not None,
-                competition_id=optional_text(row[4]),
-                competition_finished=row[6] is not None,
-                hole=optional_int(row[5]),
-                daily=None if row[7] is None else (str(row[7]), str(row[8])),
-            )
+        with self._changing() as (tx, boards):
+            line = _game_line(tx, game_id, player_id)
+            position = len(line.moves)
             if line.finished:
                 raise FinishedError("the game is over: it cannot be changed")
             if line.competition_finished:
@@ -437,15 +474,15 @@ class CompetitionStore:
             now = _now()
             after = index - 1 if change.move is None else index + 1
             updated = tx.execute(
-                "UPDATE games SET position = ?, updated_at = ? WHERE id = ? AND position = ?",
+                "UPDATE games SET position = ?, revision = revision + 1, updated_at = ? "
+                "WHERE id = ? AND position = ?",
                 (after, now, game_id, index),
             )
             if updated != 1:
                 raise StaleMoveError(f"index: move {index} is stale")
-            tx.execute(
-                "DELETE FROM moves WHERE game_id = ? AND idx >= ?", (game_id, min(index, after))
-            )
-            if change.move is not None:
+            if change.move is None:
+                tx.execute("DELETE FROM moves WHERE game_id = ? AND idx >= ?", (game_id, after))
+            else:
                 tx.execute(
                     "INSERT INTO moves (game_id, idx, move, played_at) VALUES (?, ?, ?, ?)",
                     (game_id, index, change.move, now),
@@ -460,33 +497,51 @@ class CompetitionStore:
                         "UPDATE competition_games SET strokes = ? WHERE game_id = ?",
                         (change.strokes, game_id),
                     )
-                    _bump(tx, competition_board(line.competition_id))
+                    boards.append(competition_board(line.competition_id))
                 if line.daily is not None:
                     tx.execute(
                         "UPDATE daily_entries SET strokes = ?, finished_at = ? WHERE game_id = ?",
                         (change.strokes, now, game_id),
                     )
-                    _bump(tx, daily_board(*line.daily))
+                    boards.append(daily_board(*line.daily))
         return line, change
 
-    def game_line(self, game_id: str, player_id: str) -> tuple[tuple[str, ...], dict[str, Any]]:
-        """The moves and rules/deal of the player's competitive game (to show it)."""
+    def add_move(self, game_id: str, player_id: str, revision: int, index: int, move: str) -> bool:
+        """Add a move that does not end the hand to the player's game, if the game is still
+        at ``revision`` (as the caller knows it, so the move is checked) and its competition
+        is not finished. False, with nothing written, otherwise: read the game again.
+
+        On PostgreSQL this is one statement, so one round trip to the server.
+        """
+        now = _now()
+        update = (
+            "UPDATE games SET position = ?, revision = revision + 1, updated_at = ? "
+            "WHERE id = ? AND player_id = ? AND revision = ? AND position = ? "
+            "AND finished_at IS NULL AND NOT EXISTS (SELECT 1 FROM competition_games cg "
+            "JOIN competitions c ON c.id = cg.competition_id "
+            "WHERE cg.game_id = games.id AND c.finished_at IS NOT NULL)"
+        )
+        guard = (index + 1, now, game_id, player_id, revision, index)
+        if self.database.kind == "postgresql":
+            added = self.database.statement(
+                f"WITH changed AS ({update} RETURNING id) INSERT INTO moves "
+                "(game_id, idx, move, played_at) SELECT id, ?, ?, ? FROM changed",
+                (*guard, index, move, now),
+            )
+            return added == 1
         with self.database.transaction() as tx:
-            row = tx.one(
-                "SELECT rules_json, deal_json, position FROM games "
-                "WHERE id = ? AND player_id = ? AND competitive = 1",
-                (game_id, player_id),
+            if tx.execute(update, guard) != 1:
+                return False
+            tx.execute(
+                "INSERT INTO moves (game_id, idx, move, played_at) VALUES (?, ?, ?, ?)",
+                (game_id, index, move, now),
             )
-            if row is None:
-                raise NotFoundError(f"game {game_id!r} not found")
-            moves = tx.all(
-                "SELECT move FROM moves WHERE game_id = ? AND idx < ? ORDER BY idx",
-                (game_id, int(row[2])),
-            )
-        return tuple(str(move) for (move,) in moves), {
-            "rules": json.loads(row[0]),
-            "deal": json.loads(row[1]),
-        }
+        return True
+
+    def game_line(self, game_id: str, player_id: str) -> GameLine:
+        """The player's competitive game as it stands (to show it)."""
+        with self.database.transaction() as tx:
+            return _game_line(tx, game_id, player_id)
 
     # Daily boards -----------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """Database connections: SQLite (the default, a file in the user's data folder) or PostgreSQL.
 
 Both speak one small dialect: SQL written with ``?`` placeholders, rewritten to ``%s`` for
-PostgreSQL. One connection per store, guarded by a lock, each operation its own transaction.
+PostgreSQL. Each operation is its own transaction: on SQLite through one connection guarded
+by a lock, on PostgreSQL through a small pool of connections shared by the threads.
 """
 
 from __future__ import annotations
@@ -96,21 +97,33 @@ def optional_int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-class Database:
-    """One connection to SQLite or PostgreSQL; ``transaction()`` commits or rolls back."""
+POOL_SIZE: Final = 8
+"""The most PostgreSQL connections one process opens: requests in threads overlap their
+round trips to the server instead of queueing for one connection."""
 
-    def __init__(self, url: str) -> None:
+
+class Database:
+    """SQLite (one connection) or PostgreSQL (a small pool of connections, opened as needed);
+    ``transaction()`` commits or rolls back."""
+
+    def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self._lock = threading.Lock()
-        self._connection: Any
+        self._connection: Any = None
         self._checkpointer: Checkpointer | None = None
+        self._idle: list[Any] = []
+        self._opened = 0
+        self._pool_size = pool_size
+        self._closed = False
+        self._returned = threading.Condition(self._lock)
         if url.startswith("sqlite:"):
             self.kind = "sqlite"
             self._connection = _open_sqlite(url)
             self._paramstyle = "qmark"
         elif url.startswith(("postgresql:", "postgres:")):
             self.kind = "postgresql"
-            self._connection = _open_postgres(url)
+            self._idle.append(_open_postgres(url))
+            self._opened = 1
             self._paramstyle = "format"
         else:
             scheme = url.split(":", 1)[0]
@@ -121,8 +134,8 @@ class Database:
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
         """Run statements in one transaction: committed when the block ends, else rolled back."""
-        with self._lock:
-            if self.kind == "sqlite":
+        if self.kind == "sqlite":
+            with self._lock:
                 connection: sqlite3.Connection = self._connection
                 cursor = connection.cursor()
                 cursor.execute("BEGIN IMMEDIATE")
@@ -132,9 +145,51 @@ class Database:
                     connection.rollback()
                     raise
                 connection.commit()
+        else:
+            with self._pooled() as pooled, pooled.transaction(), pooled.cursor() as cursor:
+                yield Transaction(cursor, self._paramstyle)
+
+    def statement(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement as its own transaction (on PostgreSQL one round trip, with no
+        BEGIN and COMMIT around it); returns the number of rows changed."""
+        if self.kind == "sqlite":
+            with self.transaction() as tx:
+                return tx.execute(sql, params)
+        with self._pooled() as pooled, pooled.cursor() as cursor:
+            return Transaction(cursor, self._paramstyle).execute(sql, params)
+
+    @contextmanager
+    def _pooled(self) -> Iterator[Any]:
+        """A PostgreSQL connection for this thread's use: an idle one, a new one while the
+        pool is not full, else the first one given back."""
+        with self._returned:
+            while not self._idle and self._opened >= self._pool_size:
+                self._returned.wait()
+            if self._closed:
+                raise StoreError("database: the store is closed")
+            connection = self._idle.pop() if self._idle else None
+            if connection is None:
+                self._opened += 1
+        if connection is None:
+            try:
+                connection = _open_postgres(self.url)
+            except BaseException:
+                self._give_back(None)
+                raise
+        try:
+            yield connection
+        finally:
+            self._give_back(connection)
+
+    def _give_back(self, connection: Any) -> None:
+        with self._returned:
+            if connection is None or connection.broken or connection.closed or self._closed:
+                self._opened -= 1
+                if connection is not None:
+                    connection.close()
             else:
-                with self._connection.transaction(), self._connection.cursor() as cursor:
-                    yield Transaction(cursor, self._paramstyle)
+                self._idle.append(connection)
+            self._returned.notify()
 
     def checkpoint_in_background(self) -> None:
         """SQLite: checkpoint the write-ahead log from a thread, never in a commit.
@@ -151,11 +206,17 @@ class Database:
         self._checkpointer.start()
 
     def close(self) -> None:
-        """Close the connection (idempotent)."""
+        """Close the connections (idempotent; a PostgreSQL one in use closes when returned)."""
         if self._checkpointer is not None:
             self._checkpointer.stop()
         with self._lock:
-            self._connection.close()
+            self._closed = True
+            if self._connection is not None:
+                self._connection.close()
+            for connection in self._idle:
+                connection.close()
+            self._opened -= len(self._idle)
+            self._idle.clear()
 
 
 def _sqlite_path(url: str) -> str:

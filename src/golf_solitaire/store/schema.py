@@ -115,6 +115,14 @@ MIGRATIONS: Final[list[tuple[int, tuple[str, ...]]]] = [
             )""",
         ),
     ),
+    (
+        3,
+        (
+            # Counts the changes of a competition or daily game: a server that cached the
+            # game at revision N may add a move with one statement ``WHERE revision = N``.
+            "ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
+        ),
+    ),
 ]
 """(version, statements): the whole history of the schema, oldest first."""
 

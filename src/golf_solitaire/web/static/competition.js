@@ -92,9 +92,23 @@ function renderGame() {
   $("stock-count").textContent = table.stock_count;
   $("stock").disabled = !legal.has("d") || view.finished;
   $("btn-undo").disabled = !view.can_undo || view.finished;
-  $("btn-next").hidden = !(view.finished && state.view === "competition");
-  $("play-note").textContent = view.finished
-    ? t("competition.play.finished_hole", { strokes: view.strokes }) : "";
+  const next = view.finished && state.view === "competition" ? nextHole() : null;
+  $("btn-next").hidden = !next;
+  $("play-note").textContent = !view.finished ? ""
+    : [t("competition.play.finished_hole", { strokes: view.strokes }), next ? "" : afterLastHole()].join(" ").trim();
+}
+
+/* Whether the player has another hole to play now (a round hole, or a playoff they are in). */
+function nextHole() {
+  const board = state.board;
+  if (!board) return false;
+  if (state.hole < board.competition.holes) return true;
+  return board.phase === "playoff" && board.playoff.player_ids.includes(me()) && board.playoff.hole > state.hole;
+}
+
+function afterLastHole() {
+  if (state.view !== "competition" || !state.board) return "";
+  return state.board.phase === "finished" ? t("competition.play.over") : t("competition.play.waiting");
 }
 
 async function move(text) {
@@ -194,7 +208,8 @@ function renderDaily(board) {
     + `<td>${line.tied ? "T" : ""}${line.position}</td><td class="name">${esc(line.name)}</td>`
     + `<td class="total">${line.strokes}</td><td>${esc(line.to_par_text)}</td></tr>`).join("");
   const playing = board.playing.map((line) => `<tr><td></td><td class="name">${esc(line.name)} <small>${esc(t("competition.daily.playing"))}</small></td><td></td><td></td></tr>`).join("");
-  $("board-table").innerHTML = head + `<tbody>${rows}${playing}</tbody>`;
+  const empty = rows || playing ? "" : `<tr><td colspan="4">${esc(t("competition.board.empty"))}</td></tr>`;
+  $("board-table").innerHTML = head + `<tbody>${rows}${playing}${empty}</tbody>`;
   $("phase").textContent = "";
 }
 
@@ -244,6 +259,7 @@ async function openCompetition(code) {
     const before = state.board;
     state.board = board;
     renderBoard();
+    renderGame();
     if (!state.game && before && board.standings.some((line) => line.player_id === me())) nextGame();
   });
   if (state.board.standings.some((line) => line.player_id === me())) await nextGame();
@@ -303,6 +319,7 @@ async function playDaily(event) {
   try {
     const reply = await api("POST", "/api/daily/players", { name: $("daily-name").value, rules: $("daily-rules").value });
     remember(reply);
+    $("daily-form").hidden = true;
     state.game = reply.game;
     state.hole = 1;
     renderGame();
@@ -351,9 +368,12 @@ function wire() {
 }
 
 async function start() {
+  const languages = await (await fetch("/api/meta/languages")).json();
+  $("select-lang").innerHTML = languages.map(({ code, name }) =>
+    `<option value="${esc(code)}" lang="${esc(code)}">${esc(name)}</option>`).join("");
   const params = new URLSearchParams(location.search);
   const wanted = params.get("lang") || localStorage.getItem("golf.lang") || (navigator.language || "en").slice(0, 2);
-  const lang = ["en", "it", "nl", "es", "fr"].includes(wanted) ? wanted : "en";
+  const lang = languages.some(({ code }) => code === wanted) ? wanted : "en";
   $("select-lang").value = lang;
   await loadTexts(lang);
   wire();

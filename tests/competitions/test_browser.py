@@ -1,0 +1,219 @@
+"""Two players race through a 3-hole competition in real Chromium, two browser contexts.
+
+Each makes a move in turn, as two people playing at once would; whenever one finishes a
+hole, the other's leaderboard must show that score without a reload (server-sent events).
+Screenshots of both screens go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from golf_solitaire import Deal, Rules
+from tests.competitions.helpers import Policy, draw_first, first_move, strokes_of
+
+# The game's browser tests' fixtures: a real server, headless Chromium.
+from tests.web.test_browser import browser, server, shot  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+FIRST_DEAL = 7
+HOLES = 3
+LIVE = 5_000
+"""How long (ms) a score may take to appear on the other player's board."""
+
+
+@pytest.fixture
+def two_pages(request: pytest.FixtureRequest) -> Iterator[list[Page]]:
+    """Two players' pages, each in its own browser context (its own storage, so token).
+
+    Fails the test on any script error or dialog (an injected ``alert`` would be one)."""
+    chromium: Browser = request.getfixturevalue("browser")
+    base_url: str = request.getfixturevalue("server")
+    contexts = [
+        chromium.new_context(
+            viewport={"width": 1280, "height": 900}, locale="en-US", base_url=base_url
+        )
+        for _ in range(2)
+    ]
+    pages = [context.new_page() for context in contexts]
+    problems: list[str] = []
+    for page in pages:
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.on("dialog", lambda dialog: problems.append(f"dialog: {dialog.message}"))
+    yield pages
+    for context in contexts:
+        context.close()
+    assert not problems, problems
+
+
+def card_of(policy: Policy) -> list[int]:
+    """The strokes ``policy`` scores on each hole of the race."""
+    rules = Rules.named("strict")
+    return [strokes_of(policy, Deal.numbered(FIRST_DEAL + hole, rules)) for hole in range(HOLES)]
+
+
+class Racer:
+    """One player in their own browser context, playing by a policy one move at a time."""
+
+    def __init__(self, page: Page, name: str, slug: str, draws_first: bool, keys: bool) -> None:
+        self.page = page
+        self.keys = keys
+        self.name = name
+        self.slug = slug
+        self.draws_first = draws_first
+        self.card: list[int] = []
+        self.hole = 1
+
+    @property
+    def done(self) -> bool:
+        return len(self.card) == HOLES
+
+    def step(self) -> bool:
+        """One click: a move, or on to the next hole after one ends. True if a hole ended."""
+        page = self.page
+        if len(self.card) == self.hole:
+            self.hole += 1
+            page.click("#btn-next")
+            expect(page.locator("#play-hole")).to_have_text(f"Hole {self.hole} of {HOLES}")
+            return False
+        strokes = click_move(page, self.draws_first, self.keys)
+        if strokes is None:
+            return False
+        self.card.append(strokes)
+        return True
+
+
+def click_move(page: Page, draws_first: bool, keys: bool = False) -> int | None:
+    """Play the leftmost playable card, or draw (first, if ``draws_first``), by a click or
+    (``keys``) the page's keys; wait for the server's answer. The strokes if the hand ended."""
+    table = page.evaluate(
+        """() => ({
+            moves: document.querySelector("#play-moves").textContent,
+            column: document.querySelector(".card.playable")?.dataset.column ?? null,
+            stock: !document.querySelector("#stock").disabled,
+        })"""
+    )
+    draw = table["stock"] and (draws_first or table["column"] is None)
+    if keys:
+        page.keyboard.press("d" if draw else str(int(table["column"]) + 1))
+    else:
+        page.click("#stock" if draw else f'[data-column="{table["column"]}"]', force=True)
+    page.wait_for_function(
+        "before => document.querySelector('#play-moves').textContent !== before",
+        arg=table["moves"],
+    )
+    found = re.match(r"Hole finished: (-?\d+) strokes", page.locator("#play-note").inner_text())
+    return None if found is None else int(found.group(1))
+
+
+def expect_score(page: Page, name: str, card: list[int]) -> None:
+    """``page``'s board shows ``name`` with the holes and total of ``card``, live."""
+    row = page.locator("#board-table tbody tr").filter(has=page.locator("td.name", has_text=name))
+    expect(row.locator("td.holes")).to_have_text(str(len(card)), timeout=LIVE)
+    expect(row.locator("td.total")).to_have_text(str(sum(card)), timeout=LIVE)
+
+
+def test_two_players_race_and_watch_each_other_live(two_pages: list[Page]) -> None:
+    ann_page, bob_page = two_pages
+    pages = two_pages
+
+    # Ann creates a 3-hole competition with a name that looks like markup, and joins.
+    ann_page.goto("/competition")
+    ann_page.fill("#create-name", "<b>Race</b> night")
+    ann_page.select_option("#create-holes", "3")
+    ann_page.fill("#create-deal-number", str(FIRST_DEAL))
+    ann_page.click("#create-form button[type=submit]")
+    expect(ann_page).to_have_url(re.compile(r"/c/[A-Z2-9]{6}$"))
+    code = ann_page.url.rsplit("/", 1)[1]
+    expect(ann_page.locator("#comp-code")).to_have_text(code)
+    expect(ann_page.locator("#comp-name")).to_have_text("<b>Race</b> night")
+    ann_page.fill("#join-name", "Ann")
+    ann_page.click("#join-form button[type=submit]")
+    expect(ann_page.locator("#play-hole")).to_have_text(f"Hole 1 of {HOLES}")
+
+    # Bob opens the shared link and joins under a name that looks like markup too.
+    bob_page.goto(f"/c/{code}")
+    expect(bob_page.locator("#live")).to_have_text("live")
+    bob_page.fill("#join-name", "<i>Bob</i>")
+    bob_page.click("#join-form button[type=submit]")
+    expect(bob_page.locator("#play-hole")).to_have_text(f"Hole 1 of {HOLES}")
+    expect_score(ann_page, "<i>Bob</i>", [])
+    for page in pages:
+        page.evaluate("window.sameDocument = true")
+
+    ann = Racer(ann_page, "Ann", "ann", draws_first=False, keys=False)
+    bob = Racer(bob_page, "<i>Bob</i>", "bob", draws_first=True, keys=True)
+    racers = [(ann, bob), (bob, ann)]
+    turns = 0
+    while not (ann.done and bob.done):
+        for player, other in racers:
+            if player.done:
+                continue
+            if player.step():
+                expect_score(other.page, player.name, player.card)
+                if player.done and not other.done:
+                    expect(player.page.locator("#play-note")).to_contain_text(
+                        "waiting for the others"
+                    )
+                    expect(player.page.locator("#btn-next")).to_be_hidden()
+                if len(player.card) == 2:
+                    shot(other.page, f"competition-race-{other.slug}-sees-{player.slug}-hole-2")
+        turns += 1
+        assert turns < 400, "the race does not end"
+
+    assert ann.card == card_of(first_move)
+    assert bob.card == card_of(draw_first)
+    winner = "Ann" if sum(ann.card) < sum(bob.card) else "<i>Bob</i>"
+    assert sum(ann.card) != sum(bob.card), "choose deals where the totals differ"
+    for page in pages:
+        expect(page.locator("#phase")).to_have_text(
+            f"{winner} wins on the lowest total.", timeout=LIVE
+        )
+        expect(page.locator("#board-table tbody tr").first.locator("td.name")).to_have_text(winner)
+        expect(page.locator("#play-note")).to_contain_text("The competition is over.")
+        assert page.evaluate("window.sameDocument") is True, "the page was reloaded"
+        assert page.locator("#board-table i, #board-table b, #comp-name b").count() == 0
+    for player in (ann, bob):
+        cells = ann_page.locator("#board-table tbody tr").filter(
+            has=ann_page.locator("td.name", has_text=player.name)
+        )
+        assert cells.locator("td.card-holes").all_inner_texts()[:HOLES] == [
+            str(strokes) for strokes in player.card
+        ]
+    shot(ann_page, "competition-race-final-ann")
+    shot(bob_page, "competition-race-final-bob")
+
+
+def test_the_daily_board_shows_a_player_live(two_pages: list[Page]) -> None:
+    player, watcher = two_pages
+    player.goto("/")
+    player.click("#link-compete")
+    expect(player.locator("#create-form")).to_be_visible()
+    player.click("nav a[href='/daily']")
+    watcher.goto("/daily")
+    for page in (player, watcher):
+        expect(page.locator("#daily-facts")).to_contain_text("the same for everyone today")
+    expect(watcher.locator("#board-table")).to_contain_text("Nobody has joined yet.")
+    watcher.evaluate("window.sameDocument = true")
+    player.fill("#daily-name", "<b>Dee</b>")
+    player.click("#daily-form button[type=submit]")
+    expect(player.locator("#play-hole")).to_have_text("Daily deal")
+    expect(player.locator("#daily-form")).to_be_hidden()
+    row = watcher.locator("#board-table tbody tr").filter(has_text="<b>Dee</b>")
+    expect(row).to_contain_text("playing", timeout=LIVE)
+    strokes = None
+    while strokes is None:
+        strokes = click_move(player, draws_first=True)
+    today = dt.datetime.now(dt.UTC).date()
+    assert strokes == strokes_of(draw_first, Deal.daily(today, Rules.named("strict")))
+    expect(row.locator("td.total")).to_have_text(str(strokes), timeout=LIVE)
+    expect(row.locator("td").first).to_have_text("1")
+    assert watcher.evaluate("window.sameDocument") is True
+    assert watcher.locator("#board-table b").count() == 0
+    shot(watcher, "competition-daily-board")
