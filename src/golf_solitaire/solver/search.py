@@ -259,15 +259,15 @@ class Search:
             if entries is None:
                 bounds[packed] = [(drawn, playable, floor)]
                 return
-            for d0, p0, l0 in entries:
+            kept = []
+            for entry in entries:
+                d0, p0, l0 = entry
                 if l0 >= floor and d0 <= drawn and p0 | playable == p0:
                     return
-            entries[:] = [
-                entry
-                for entry in entries
-                if not (floor >= entry[2] and drawn <= entry[0] and playable | entry[1] == playable)
-            ]
-            entries.append((drawn, playable, floor))
+                if l0 > floor or d0 < drawn or p0 | playable != playable:
+                    kept.append(entry)
+            kept.append((drawn, playable, floor))
+            bounds[packed] = kept
 
         def visit(
             packed: int, drawn: int, top: int, left: int, fresh: bool, present: int, shape: int
