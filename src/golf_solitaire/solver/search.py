@@ -31,6 +31,7 @@ import time
 
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.pruning import Pruning
+from golf_solitaire.solver.walks import WalkCheck
 
 DRAW = -1
 """The move code of a draw."""
@@ -230,6 +231,8 @@ class Search:
         rows = pruning.rows
         missing = pruning.missing
         windows = pruning.windows
+        walks = WalkCheck.for_rules(board.rules)
+        walk = walks.possible if walks is not None else None
         draws_to_match = pruning.draws_to_match
         shuffle = rng.shuffle if rng is not None else None
         shift = len(columns)
@@ -297,11 +300,14 @@ class Search:
             code = (shape << 5 | drawn) << 4 | top
             short = matched.get(code)
             if short is None:
-                short = matched[code] = missing(tableau, rows[drawn][top])
+                short = missing(tableau, rows[drawn][top])
+                if not short and drawn == stock_size and walk and not walk(tableau, top):
+                    short = 1  # the last chain cannot play every card: one at least stays
+                matched[code] = short
             if short and short >= best:
                 settle(packed, drawn, playable, short)
                 return
-            if fresh or best <= 0:
+            if (fresh and (stock_size or best != 1)) or best <= 0:
                 stuck, dead, chains = windows(heights, present, drawn, top)
                 if stuck:
                     # Cards never played are no one's predecessor: match the rest without them.
