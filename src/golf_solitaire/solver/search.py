@@ -231,6 +231,7 @@ class Search:
         rows = pruning.rows
         missing = pruning.missing
         windows = pruning.windows
+        tallest_first = not stock
         walks = WalkCheck.for_rules(board.rules)
         walk = walks.possible if walks is not None else None
         draws_to_match = pruning.draws_to_match
@@ -339,9 +340,13 @@ class Search:
                     plays = columns_of[playable] = [
                         column for column in order if playable >> column & 1
                     ]
-                if shuffle is not None and len(plays) > 1:
-                    plays = list(plays)
-                    shuffle(plays)
+                if len(plays) > 1:
+                    if shuffle is not None:
+                        plays = list(plays)
+                        shuffle(plays)
+                    if tallest_first:
+                        # One chain must take every card: keep the columns even (Black Hole).
+                        plays = sorted(plays, key=lambda column: -heights[column])
                 for column in plays:
                     bit = 1 << column
                     height = heights[column]
