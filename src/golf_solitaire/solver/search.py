@@ -31,6 +31,7 @@ import time
 
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.pruning import Pruning
+from golf_solitaire.solver.walks import WalkCheck
 
 DRAW = -1
 """The move code of a draw."""
@@ -230,6 +231,9 @@ class Search:
         rows = pruning.rows
         missing = pruning.missing
         windows = pruning.windows
+        tallest_first = not stock
+        walks = WalkCheck.for_rules(board.rules)
+        walk = walks.possible if walks is not None else None
         draws_to_match = pruning.draws_to_match
         shuffle = rng.shuffle if rng is not None else None
         shift = len(columns)
@@ -259,15 +263,15 @@ class Search:
             if entries is None:
                 bounds[packed] = [(drawn, playable, floor)]
                 return
-            for d0, p0, l0 in entries:
+            kept = []
+            for entry in entries:
+                d0, p0, l0 = entry
                 if l0 >= floor and d0 <= drawn and p0 | playable == p0:
                     return
-            entries[:] = [
-                entry
-                for entry in entries
-                if not (floor >= entry[2] and drawn <= entry[0] and playable | entry[1] == playable)
-            ]
-            entries.append((drawn, playable, floor))
+                if l0 > floor or d0 < drawn or p0 | playable != playable:
+                    kept.append(entry)
+            kept.append((drawn, playable, floor))
+            bounds[packed] = kept
 
         def visit(
             packed: int, drawn: int, top: int, left: int, fresh: bool, present: int, shape: int
@@ -297,11 +301,14 @@ class Search:
             code = (shape << 5 | drawn) << 4 | top
             short = matched.get(code)
             if short is None:
-                short = matched[code] = missing(tableau, rows[drawn][top])
+                short = missing(tableau, rows[drawn][top])
+                if not short and drawn == stock_size and walk and not walk(tableau, top):
+                    short = 1  # the last chain cannot play every card: one at least stays
+                matched[code] = short
             if short and short >= best:
                 settle(packed, drawn, playable, short)
                 return
-            if fresh or best <= 0:
+            if (fresh and (stock_size or best != 1)) or best <= 0:
                 stuck, dead, chains = windows(heights, present, drawn, top)
                 if stuck:
                     # Cards never played are no one's predecessor: match the rest without them.
@@ -333,9 +340,13 @@ class Search:
                     plays = columns_of[playable] = [
                         column for column in order if playable >> column & 1
                     ]
-                if shuffle is not None and len(plays) > 1:
-                    plays = list(plays)
-                    shuffle(plays)
+                if len(plays) > 1:
+                    if shuffle is not None:
+                        plays = list(plays)
+                        shuffle(plays)
+                    if tallest_first:
+                        # One chain must take every card: keep the columns even (Black Hole).
+                        plays = sorted(plays, key=lambda column: -heights[column])
                 for column in plays:
                     bit = 1 << column
                     height = heights[column]
