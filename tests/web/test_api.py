@@ -445,3 +445,16 @@ def test_no_response_ever_contains_an_undrawn_stock_card(client: TestClient, pla
                     pattern = rf"(?<![0-9A-Za-z_-]){re.escape(str(card))}(?![0-9A-Za-z_-])"
                     assert not re.search(pattern, text), (card, text)
                     assert card.pretty not in text, (card, text)
+
+
+def test_hint_gives_the_solvers_reason_in_the_players_language(
+    client: TestClient, player: dict[str, str]
+) -> None:
+    game = start(client, player, deal=2, rules="strict")
+    for language, words in [("en", "plays "), ("it", "gioca "), ("fr", "joue ")]:
+        reply = client.get(f"/api/games/{game['id']}/hint?lang={language}", headers=player)
+        assert reply.status_code == 200, reply.text
+        answer = reply.json()
+        assert answer["available"] and answer["data"]["move"] is not None
+        assert answer["detail"].startswith(words), answer["detail"]
+        assert "%" in answer["detail"] or "stock" in answer["data"]["reason"]

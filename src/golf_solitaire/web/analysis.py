@@ -61,9 +61,13 @@ def hint(lang: str, game: Game) -> Analysis:
             data={"move": None, "reason": str(getattr(answer, "reason", ""))},
         )
     text = str(move)
+    # The solver's reason in the player's language: what the move does and how it fares.
+    reason = str(answer.text(lang)) if hasattr(answer, "text") else ""
+    if not reason or reason.startswith("solver."):
+        reason = move_words(lang, game, text)
     return Analysis(
         available=True,
-        detail=move_words(lang, game, text),
+        detail=reason,
         data={"move": text, "reason": str(getattr(answer, "reason", ""))},
     )
 
