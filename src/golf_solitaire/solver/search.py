@@ -308,7 +308,11 @@ class Search:
             if short and short >= best:
                 settle(packed, drawn, playable, short)
                 return
-            if (fresh and (stock_size or best != 1)) or best <= 0:
+            # The window tables after each draw (a position with no play only draws again, and
+            # that draw is judged in its place; Black Hole's one chain has the walk count).
+            if (
+                fresh and (playable or drawn == stock_size) and (stock_size or best != 1)
+            ) or best <= 0:
                 stuck, dead, chains = windows(heights, present, drawn, top)
                 if stuck:
                     # Cards never played are no one's predecessor: match the rest without them.
