@@ -1,9 +1,11 @@
 """Proofs that a position of one board can no longer reach a score, computed from tables.
 
-``Pruning`` holds what the search asks of every position: the matching bound (cards that can
-never be played, see ``bounds``), the fewest draws before a clear (rank islands each need an
-entry; cards nothing may follow each end a chain), and the column check (a card whose only
-possible predecessors lie deeper in its own column). Every table is built once per board.
+``Pruning`` holds what the search asks of a position: the matching bound (every card to play
+needs its own predecessor, see ``bounds``), and the windows (each chain of plays stays in one
+rank island and can only enter the islands its waste top or drawn card touches, so each card
+has a range of chains it can be played in: a card with none can never be played, and a clear
+needs as many draws as the deepest card's first chain). The rank tables are built once per
+rule set and the board tables once per board; the windows of each column are cached.
 
 >>> from golf_solitaire import Deal, State
 >>> from golf_solitaire.solver.board import Board
