@@ -1,9 +1,11 @@
 """Proofs that a position of one board can no longer reach a score, computed from tables.
 
-``Pruning`` holds what the search asks of every position: the matching bound (cards that can
-never be played, see ``bounds``), the fewest draws before a clear (rank islands each need an
-entry; cards nothing may follow each end a chain), and the column check (a card whose only
-possible predecessors lie deeper in its own column). Every table is built once per board.
+``Pruning`` holds what the search asks of a position: the matching bound (every card to play
+needs its own predecessor, see ``bounds``), and the windows (each chain of plays stays in one
+rank island and can only enter the islands its waste top or drawn card touches, so each card
+has a range of chains it can be played in: a card with none can never be played, and a clear
+needs as many draws as the deepest card's first chain). The rank tables are built once per
+rule set and the board tables once per board; the windows of each column are cached.
 
 >>> from golf_solitaire import Deal, State
 >>> from golf_solitaire.solver.board import Board
@@ -30,6 +32,7 @@ from golf_solitaire.solver.board import (
     dead_after,
 )
 from golf_solitaire.solver.bounds import MatchingPlan
+from golf_solitaire.solver.walks import WalkCheck
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +51,8 @@ class RankTables:
     """``links[rank]``: ranks that may go on ``rank`` or that ``rank`` may go on."""
     missing: Callable[[list[int], list[int]], int]
     """The compiled matching bound (``bounds.MatchingPlan.compile``)."""
-    islands: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)
-    """Islands and end ranks of each set of ranks present, filled as the search meets them."""
+    islands: dict[int, list[int]] = field(default_factory=dict)
+    """The islands of each set of ranks present, filled as the search meets them."""
 
 
 @functools.cache
@@ -109,24 +112,6 @@ class Pruning:
         self.rows: list[list[list[int]]] = [
             [_with_top(counts, top) for top in range(TOP_CODES)] for counts in suffix
         ]
-        # Cards that some card deeper in their own column could precede: such a deeper card
-        # is played later, so it can never be this card's predecessor.
-        accepts = board.accepts
-        self.blocked: list[list[tuple[int, int, int]]] = []
-        for column in board.columns:
-            cards = []
-            for index, rank in enumerate(column):
-                if rank == 0:
-                    continue
-                deeper = sum(1 for below in column[:index] if accepts[below][rank])
-                if deeper:
-                    cards.append((index, rank, deeper))
-            self.blocked.append(cards)
-        self.stock_successors = [0] * (len(stock) + 1)
-        for index in range(len(stock) - 1, -1, -1):
-            self.stock_successors[index] = (
-                self.stock_successors[index + 1] | self.successors[stock[index]]
-            )
         # entries[drawn][rank]: the chains (bit j: the chain after the j-th draw from now) whose
         # drawn card a card of ``rank`` may follow.
         self.entries = [[0] * RANKS for _ in range(len(stock) + 1)]
@@ -161,21 +146,6 @@ class Pruning:
                 tableau[rank] += 1
         return tableau
 
-    def bound(self, tableau: list[int], heights: list[int], drawn: int, top: int) -> int:
-        """Admissible lower bound on the final strokes (``tableau``: cards left by rank).
-
-        Positive: the tableau can no longer be cleared (that many cards can never be played).
-        Otherwise minus the stock cards that may still be left at the clear.
-        """
-        missing = self.missing(tableau, self.rows[drawn][top])
-        if missing > 0:
-            return missing
-        stock_left = self.stock_size - drawn
-        needed = self.draws_needed(tableau, drawn, top)
-        if needed > stock_left or self.column_dead(tableau, heights, drawn, top):
-            return 1
-        return needed - stock_left
-
     def draws_to_match(self, tableau: list[int], drawn: int, top: int, least: int) -> int:
         """Fewest draws (at least ``least``) after which every tableau card to play has a
         predecessor among the tableau, the waste top and the cards drawn by then."""
@@ -187,31 +157,24 @@ class Pruning:
         return count
 
     def root_bound(self) -> int:
-        """The lower bound on the final strokes of the board's own position."""
+        """Cards of the board's position that no stock order lets be played (0: maybe none).
+
+        It uses only what the order of the stock cannot change: the matching bound on the
+        counts of the cards, and, with no stock left, the single chain's walk count. So a
+        fair hint may say "no play can clear this now" on its strength.
+        """
         board = self.board
         if not any(board.heights):
-            return -self.stock_size
-        return self.bound(self.tableau(board.heights), board.heights, 0, board.top)
+            return 0
+        tableau = self.tableau(board.heights)
+        stranded = self.missing(tableau, self.rows[0][board.top])
+        if stranded or board.stock:
+            return stranded
+        walks = WalkCheck.for_rules(board.rules)
+        return 0 if walks is None or walks.possible(tableau, board.top) else 1
 
-    def column_dead(self, tableau: list[int], heights: list[int], drawn: int, top: int) -> bool:
-        """True when some card's only possible predecessors all lie deeper in its column."""
-        row = self.rows[drawn][top]
-        wild = tableau[0] + row[0]
-        predecessors = self.predecessors
-        for column, cards in enumerate(self.blocked):
-            height = heights[column]
-            for index, rank, deeper in cards:
-                if index >= height:
-                    break
-                supply = wild
-                for p in predecessors[rank]:
-                    supply += tableau[p] + row[p]
-                if supply <= deeper:
-                    return True
-        return False
-
-    def islands(self, present: int) -> tuple[list[int], list[int]]:
-        """The rank islands of a set of ranks, and its ranks that nothing present may follow.
+    def islands(self, present: int) -> list[int]:
+        """The rank islands of a set of ranks (each a bit mask of ranks).
 
         Ranks are linked when a card of one may go on the other (either way). No tableau card
         outside an island can precede a card inside it, so the first card played from each
@@ -239,55 +202,9 @@ class Pruning:
                 grown = reach
             islands.append(grown)
             left &= ~grown
-        successors = self.successors
-        ends = [
-            rank for rank in range(RANKS) if present >> rank & 1 and not successors[rank] & present
-        ]
-        known = (islands, ends)
+        known = islands
         self._island_cache[present] = known
         return known
-
-    def draws_needed(self, tableau: list[int], drawn: int, top: int) -> int:
-        """Fewest draws before the tableau can clear (more than the stock left: never).
-
-        Each rank island needs its own entry from the waste top or a drawn card. A card that
-        no tableau card may follow ends its chain: a draw must come after it, unless it is
-        the last card of all. Successors only ever disappear, so both hold for the rest of the
-        hand; and a drawn card that no tableau card may follow is wasted.
-        """
-        present = 0
-        for rank in range(RANKS):
-            if tableau[rank]:
-                present |= 1 << rank
-        stock = self.board.stock
-        impossible = len(stock) - drawn + 1
-        islands, end_ranks = self.islands(present)
-        successors = self.successors
-        top_follows = successors[top]
-        reachable = self.stock_successors[drawn] | top_follows
-        for island in islands:
-            if not reachable & island:
-                return impossible
-        needed = len(islands) - (1 if top_follows & present else 0)
-        ends = 0
-        for rank in end_ranks:
-            ends += tableau[rank]
-        if ends:
-            ends -= 1
-        if not top_follows & present:
-            ends += 1
-        if ends > needed:
-            needed = ends
-        if needed <= 0:
-            return 0
-        index = drawn
-        while needed:
-            if index == len(stock):
-                return impossible
-            if successors[stock[index]] & present:
-                needed -= 1
-            index += 1
-        return index - drawn
 
     def windows(
         self, heights: list[int], present: int, drawn: int, top: int
@@ -386,7 +303,7 @@ class Pruning:
         known = self._entry_cache.get(code)
         if known is not None:
             return known
-        islands, _ = self.islands(present)
+        islands = self.islands(present)
         entries = self.entries[drawn]
         island_of = [0] * RANKS
         entry = [0] * RANKS

@@ -1,16 +1,19 @@
 """Exact depth-first branch and bound over compiled boards: first clear, or the fewest strokes.
 
-A position's value is the fewest strokes any play from it can end with. The search looks for
-a score below a target; every score it finds lowers the target, and a position whose bound
-(``pruning``) reaches the target is cut. Because the target only ever falls, a position cut or
-fully searched under one target stays settled: the tables keep, per position, a proved lower
-bound on its value (``lower``) or the value itself (``exact``), and every later call on the
-same board reuses them (a review or a hint asks about many positions of one board).
+A position's value is the fewest strokes any play from it can end with (a clear scores minus
+the stock left; otherwise the cards left, and a position's own count is a score it can reach
+by drawing out). The search looks for a score below a target; every score it finds lowers the
+target, and a position whose bound (``pruning``, ``walks``) reaches the target is cut.
+Because the target only ever falls, a position cut or fully searched under one target stays
+settled: ``bounds`` keeps proved lower bounds and ``exact`` proved values, and every later call
+on the same board reuses them (a review or a hint asks about many positions of one board).
 
-A position is one int: column heights packed three bits each, cards drawn, and the set of
-columns whose exposed card may be played now. Two waste tops that allow the same plays have
-the same futures, so the set stands in for the top. Every move removes a tableau card or
-draws, so positions form a DAG and the tables never hide a better line.
+A position is its column heights (packed three bits each), the cards drawn, and the set of
+columns whose exposed card may be played now: two waste tops that allow the same plays have
+the same futures, so the set stands in for the top. A bound proved for a position also holds
+with more cards drawn (the position could have drawn its way there) and with fewer plays
+open, so ``bounds`` keeps, per heights, the (drawn, plays, bound) triples no other covers.
+Every move removes a tableau card or draws, so positions form a DAG.
 
 Moves are column numbers, or ``DRAW`` (-1).
 
@@ -308,7 +311,11 @@ class Search:
             if short and short >= best:
                 settle(packed, drawn, playable, short)
                 return
-            if (fresh and (stock_size or best != 1)) or best <= 0:
+            # The window tables after each draw (a position with no play only draws again, and
+            # that draw is judged in its place; Black Hole's one chain has the walk count).
+            if (
+                fresh and (playable or drawn == stock_size) and (stock_size or best != 1)
+            ) or best <= 0:
                 stuck, dead, chains = windows(heights, present, drawn, top)
                 if stuck:
                     # Cards never played are no one's predecessor: match the rest without them.
