@@ -107,10 +107,23 @@ def test_winnable_only_gives_a_clearable_deal_and_names_it() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["board", "bounds", "search", "solution", "hints", "reviews", "winnable"]
+    "name",
+    [
+        "",
+        ".board",
+        ".bounds",
+        ".search",
+        ".pruning",
+        ".solution",
+        ".hints",
+        ".reviews",
+        ".winnable",
+        ".survey",
+        ".texts",
+    ],
 )
 def test_docstring_examples_run(name: str) -> None:
-    module = importlib.import_module(f"golf_solitaire.solver.{name}")
+    module = importlib.import_module(f"golf_solitaire.solver{name}")
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failures == 0
 
