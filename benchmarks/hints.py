@@ -3,11 +3,11 @@
 Positions come from numbered strict deals: one after a random number of random moves, and
 one part-way along the reference solution (``tests/data``, when the deal has one; otherwise
 a second random game). On each, ``hint(game)`` runs with its default settings, as the games
-call it, and is timed. Quality is judged against the truth: every legal move's exact best
-score with the true stock order (``solve(..., optimal=True)`` on the position after it). A
-move "keeps the best" when no other move leads to fewer strokes. The fair hint (which never
-sees the stock order) is set beside the peeking hint and two baselines: the first legal move
-and a random legal move.
+call it, and is timed: wall clock, and CPU time (steadier on a shared machine). Quality is
+judged against the truth: every legal move's exact best score with the true stock order
+(``solve(..., optimal=True)`` on the position after it). A move "keeps the best" when no
+other move leads to fewer strokes. The fair hint (which never sees the stock order) is set
+beside the peeking hint and two baselines: the first legal move and a random legal move.
 
     python benchmarks/hints.py                  # deals 1-200
     python benchmarks/hints.py --deals 1-50
@@ -41,6 +41,7 @@ class Judged:
     """One position: the hint's latency and what each way of choosing a move loses."""
 
     seconds: float
+    cpu_seconds: float
     choice: bool
     solved_an_order: bool
     lost: dict[str, int]
@@ -98,9 +99,10 @@ def exact_after(game: Game) -> dict[Move, int]:
 
 def judge(game: Game, rng: random.Random) -> Judged:
     """Time the fair hint and measure what every chooser's move gives away."""
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     fair = hint(game)
     seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - started_cpu
     moves = game.legal_moves()
     values = exact_after(game)
     best = min(values.values())
@@ -115,7 +117,7 @@ def judge(game: Game, rng: random.Random) -> Judged:
         move = choose()
         assert move is not None
         lost[name] = values[move] - best
-    return Judged(seconds, len(moves) > 1, fair.samples > 0, lost)
+    return Judged(seconds, cpu_seconds, len(moves) > 1, fair.samples > 0, lost)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -144,9 +146,11 @@ def main() -> None:
     )
     for label, rows in (("every position", judged), ("positions with a choice", with_choice)):
         times = [row.seconds * 1000 for row in rows]
+        cpu = [row.cpu_seconds * 1000 for row in rows]
         print(
-            f"fair hint latency, {label} ({len(rows)}): median {statistics.median(times):.0f} ms, "
-            f"p95 {percentile(times, 0.95):.0f} ms, max {max(times):.0f} ms"
+            f"fair hint latency, {label} ({len(rows)}): median {statistics.median(times):.0f} ms "
+            f"(CPU {statistics.median(cpu):.0f} ms), p95 {percentile(times, 0.95):.0f} ms "
+            f"(CPU {percentile(cpu, 0.95):.0f} ms), max {max(times):.0f} ms"
         )
     print("  targets: median under 200 ms, p95 under 1000 ms")
     solved = sum(row.solved_an_order for row in with_choice)
