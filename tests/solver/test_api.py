@@ -107,10 +107,23 @@ def test_winnable_only_gives_a_clearable_deal_and_names_it() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["board", "bounds", "search", "solution", "hints", "reviews", "winnable"]
+    "name",
+    [
+        "",
+        ".board",
+        ".bounds",
+        ".search",
+        ".pruning",
+        ".solution",
+        ".hints",
+        ".reviews",
+        ".winnable",
+        ".survey",
+        ".texts",
+    ],
 )
 def test_docstring_examples_run(name: str) -> None:
-    module = importlib.import_module(f"golf_solitaire.solver.{name}")
+    module = importlib.import_module(f"golf_solitaire.solver{name}")
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failures == 0
 
@@ -121,3 +134,15 @@ def test_review_reads_a_record() -> None:
     verdict = review(game.record())
     assert len(verdict.entries) == 1
     assert verdict.entries[0].clearable_before and verdict.entries[0].clearable_after
+
+
+def test_winnable_only_solves_each_deal_once_per_process() -> None:
+    from golf_solitaire.solver.winnable import proved_clearable
+
+    proved_clearable.cache_clear()
+    rules = Rules(winnable_only=True)
+    assert Deal.numbered(3, rules).number == 5  # solves 3, 4 and 5
+    solved = proved_clearable.cache_info().misses
+    assert Deal.numbered(4, rules).number == 5
+    assert Deal.numbered(3, Rules(winnable_only=True)).number == 5
+    assert proved_clearable.cache_info().misses == solved

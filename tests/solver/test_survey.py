@@ -186,6 +186,8 @@ def test_survey_command_prints_rate_and_table_then_resumes(tmp_path: Path) -> No
         (("--deals", "1-3", "--jobs", "0"), "--jobs must be 1 or more"),
         (("--deals", "1-3", "--limit-nodes", "0"), "limit nodes"),
         (("--deals", "1-3", "--out", "bad.csv"), "bad.csv, line 1: expected the header"),
+        (("--deals", "1-3", "--out", "nowhere/r.csv"), "the folder nowhere does not exist"),
+        (("--out", "r.csv"), "Missing option '--deals'"),
     ],
 )
 def test_survey_command_errors_are_one_line(

@@ -39,9 +39,16 @@ def main() -> None:
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(130)
-    except click.ClickException as error:
-        error.show()
+    except click.exceptions.NoArgsIsHelpError as error:
+        error.show()  # `golf` alone: the help itself
         sys.exit(error.exit_code)
+    except click.UsageError as error:
+        command = error.ctx.command_path if error.ctx is not None else "golf"
+        click.echo(f"golf: error: {error.format_message()} (see {command} --help)", err=True)
+        sys.exit(2)
+    except click.ClickException as error:
+        click.echo(f"golf: error: {error.format_message()}", err=True)
+        sys.exit(2)
     except (CliError, ValueError, OSError) as error:
         click.echo(f"golf: error: {error}", err=True)
         sys.exit(2)

@@ -6,7 +6,7 @@ import click
 
 from golf_solitaire.cli.common import CliError, dump_json, parse_rules, read_record, rules_option
 from golf_solitaire.deals import Deal
-from golf_solitaire.solver import Limit, LimitReached, hint, review, solve
+from golf_solitaire.solver import Limit, LimitReached, Solution, hint, review, solve
 
 
 def _limit(nodes: int | None, seconds: float | None) -> Limit:
@@ -64,8 +64,19 @@ def solve_command(
         kind = "best score" if solution.optimal else "score of the line found"
         click.echo(f"{kind}: {solution.best_score}")
     click.echo(f"{solution.nodes} positions searched in {solution.seconds:.3f} s")
-    if show_line and solution.line:
-        click.echo("line: " + " ".join(str(move) for move in solution.line))
+    if show_line:
+        click.echo(_line_text(solution))
+
+
+def _line_text(solution: Solution) -> str:
+    """The ``--line`` output: the moves (columns from 0, ``d`` draws), or why there are none."""
+    if solution.line:
+        return "line: " + " ".join(str(move) for move in solution.line)
+    if solution.status == "intractable":
+        return "line: none, the limit ran out first"
+    if solution.status == "unsolvable" and not solution.optimal:
+        return "line: none clears the tableau (--optimal gives the line to the best score)"
+    return "line: none, the hand is already over"
 
 
 @click.command("hint")
@@ -116,7 +127,8 @@ def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
     if as_json:
         click.echo(dump_json(verdict.to_dict()))
         return
-    click.echo(" no. move card  clearable  best score")
+    if verdict.entries:
+        click.echo(" no. move card  clearable  best score")
     for entry in verdict.entries:
         mark = "  <- mistake" if entry.is_mistake else ""
         clearable = "yes" if entry.clearable_after else "no"

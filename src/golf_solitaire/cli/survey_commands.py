@@ -10,12 +10,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from golf_solitaire.cli.common import CliError, parse_rules, rules_option
+from golf_solitaire.rules import Rules
 from golf_solitaire.solver.solution import Limit
 from golf_solitaire.solver.survey import (
+    SurveyFileError,
     SurveyRow,
     SurveySummary,
     default_jobs,
     parse_deal_range,
+    read_rows,
     summarize,
     survey,
 )
@@ -50,6 +53,8 @@ def survey_command(
         raise CliError(str(error)) from None
     if jobs is not None and jobs < 1:
         raise CliError(f"--jobs must be 1 or more, not {jobs}")
+    if out is not None:
+        _check_out(out, rules, optimal=not quick)
     console = Console(stderr=True)
     progress = Progress(
         TextColumn("solving"),
@@ -65,16 +70,29 @@ def survey_command(
         def advance(row: SurveyRow) -> None:
             progress.advance(task)
 
-        rows = survey(
-            numbers,
-            rules,
-            jobs=jobs or default_jobs(),
-            out=out,
-            optimal=not quick,
-            limit=limit,
-            on_row=advance,
-        )
+        try:
+            rows = survey(
+                numbers,
+                rules,
+                jobs=jobs or default_jobs(),
+                out=out,
+                optimal=not quick,
+                limit=limit,
+                on_row=advance,
+            )
+        except OSError as error:
+            raise CliError(f"--out {out}: cannot write it: {error.strerror}") from None
     _report(Console(), summarize(rows), rules.label, quick)
+
+
+def _check_out(out: Path, rules: Rules, *, optimal: bool) -> None:
+    """Refuse an output file that cannot be resumed or written, before any solving starts."""
+    if not out.parent.is_dir():
+        raise CliError(f"--out {out}: the folder {out.parent} does not exist")
+    try:
+        read_rows(out, rules, optimal)
+    except SurveyFileError as error:
+        raise CliError(f"--out {error}") from None
 
 
 def _report(console: Console, summary: SurveySummary, rules: str, quick: bool) -> None:

@@ -122,7 +122,8 @@ class MatchingPlan:
                 lines.append(f"            need -= a{side}")
                 lines.append(f"            a{side} = 0")
             lines.append("        m += need")
-        lines.append("    return m - demand[0] - supply[0]")
+        lines.append("    m -= demand[0] + supply[0]")
+        lines.append("    return m if m > 0 else 0")
         namespace: dict[str, Callable[[list[int], list[int]], int]] = {}
         exec("\n".join(lines), namespace)
         return namespace["missing"]

@@ -34,7 +34,15 @@ from golf_solitaire.state import State
 
 @dataclass(frozen=True, slots=True)
 class ReviewEntry:
-    """One move of the game, numbered from 1, with the best score before and after it."""
+    """One move of the game, numbered from 1, with the best score before and after it.
+
+    >>> from golf_solitaire import Deal, Game
+    >>> game = Game(Deal.numbered(2))
+    >>> _ = game.draw()
+    >>> entry = review(game).entries[0]
+    >>> entry.number, entry.card, entry.clearable_after, entry.best_score_after
+    (1, '3♠', True, 0)
+    """
 
     number: int
     move: Move
@@ -46,7 +54,12 @@ class ReviewEntry:
 
     @property
     def is_mistake(self) -> bool:
-        """True when the move made the best reachable score worse."""
+        """True when the move made the best reachable score worse.
+
+        >>> from golf_solitaire import Play
+        >>> ReviewEntry(3, Play(5), "9♠", True, False, 0, 3).is_mistake
+        True
+        """
         return self.best_score_after > self.best_score_before
 
 
@@ -55,6 +68,16 @@ class Review:
     """Every move judged, the first mistake (or ``None``) and the best line from before it.
 
     ``summary`` is the English line; ``code``/``params`` let a face translate it.
+
+    >>> from golf_solitaire import Deal, Game
+    >>> game = Game(Deal.numbered(2))
+    >>> for column in ("d", "d", "5"):
+    ...     _ = game.apply(Move.parse(column))
+    >>> verdict = review(game)
+    >>> verdict.best_score_start, verdict.final_score, verdict.first_mistake.number
+    (0, 34, 3)
+    >>> verdict.summary
+    'move 3 (9♠) was the first mistake: the best reachable score went from 0 to 3'
     """
 
     entries: list[ReviewEntry]
@@ -68,7 +91,13 @@ class Review:
     nodes: int
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible form for faces."""
+        """JSON-compatible form for faces.
+
+        >>> from golf_solitaire import Deal, Game
+        >>> data = review(Game(Deal.numbered(2))).to_dict()
+        >>> data["first_mistake"], data["code"], data["entries"]
+        (None, 'review.no_mistake', [])
+        """
         return {
             "best_score_start": self.best_score_start,
             "final_score": self.final_score,
@@ -97,6 +126,12 @@ def review(game_or_record: Game | dict[str, Any] | str, *, limit: Limit = NO_LIM
     """Judge every move of a game (or of a record, as a dict or JSON text).
 
     Raises ``LimitReached`` when ``limit`` runs out; ``RecordError`` for a bad record.
+
+    >>> from golf_solitaire import Deal, Game
+    >>> game = Game(Deal.numbered(2))
+    >>> _ = game.play(4)
+    >>> review(game.record()).summary
+    'no mistake: every move kept the best score reachable (0)'
     """
     game = game_or_record if isinstance(game_or_record, Game) else Game.from_record(game_or_record)
     deal = game.deal

@@ -64,6 +64,10 @@ class Solution:
     ``best_score`` strokes; ``optimal`` says whether that score is proved the best (always in
     optimal mode; in winnable mode the line is the first clear found). ``nodes`` counts the
     positions searched.
+
+    >>> solution = solve(Deal.numbered(1), optimal=True)
+    >>> solution.status, solution.best_score, solution.optimal, len(solution.line) > 0
+    ('unsolvable', 6, True, True)
     """
 
     status: Status
@@ -75,12 +79,21 @@ class Solution:
 
     @property
     def is_solved(self) -> bool:
-        """True when the tableau can be cleared from the position."""
+        """True when the tableau can be cleared from the position.
+
+        >>> solve(Deal.numbered(2)).is_solved
+        True
+        """
         return self.status == "solved"
 
 
 def position_of(position: Position) -> tuple[Deal, State]:
-    """The (deal, state) a deal, a game or a (deal, state) pair stands for."""
+    """The (deal, state) a deal, a game or a (deal, state) pair stands for.
+
+    >>> deal, state = position_of(Game(Deal.numbered(2)))
+    >>> state.heights, state.drawn
+    ((5, 5, 5, 5, 5, 5, 5), 0)
+    """
     if isinstance(position, Deal):
         return position, State.start(position)
     if isinstance(position, Game):
@@ -96,15 +109,26 @@ def position_of(position: Position) -> tuple[Deal, State]:
 
 
 def moves_of(codes: list[int]) -> list[Move]:
-    """Search move codes as engine moves."""
+    """Search move codes as engine moves.
+
+    >>> moves_of([3, DRAW])
+    [Play(column=3), Draw()]
+    """
     return [Draw() if code == DRAW else Play(code) for code in codes]
 
 
 def solve(position: Position, *, optimal: bool = False, limit: Limit = NO_LIMIT) -> Solution:
     """Search ``position`` exactly: the first clear, or with ``optimal`` the minimum strokes.
 
+    ``position`` is a ``Deal`` (from its start), a ``Game`` (from where it stands) or a
+    ``(deal, state)`` pair; ``limit`` bounds the work (``status`` is then ``intractable``).
+
     >>> solve(Deal.numbered(1)).status
     'unsolvable'
+    >>> solve(Deal.numbered(1), optimal=True).best_score
+    6
+    >>> solve(Deal.numbered(4), limit=Limit(nodes=10)).status
+    'intractable'
     """
     if not isinstance(limit, Limit):
         raise TypeError(f"solve: limit must be a Limit, not {limit!r}")

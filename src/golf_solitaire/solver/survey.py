@@ -38,7 +38,18 @@ MAX_SURVEY_SIZE: Final = 10_000_000
 
 
 class SurveyFileError(ValueError):
-    """An existing survey file that cannot be resumed: names the file, the line and the fault."""
+    r"""An existing survey file that cannot be resumed: names the file, the line and the fault.
+
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "survey.csv"
+    ...     _ = path.write_text("deal,status\n", encoding="utf-8")
+    ...     try:
+    ...         read_rows(path, Rules(), optimal=True)
+    ...     except SurveyFileError as error:
+    ...         print(str(error).partition("survey.csv, ")[2])  # doctest: +ELLIPSIS
+    line 1: expected the header deal,rules,...,seconds, found 'deal,status'
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +71,11 @@ class SurveyRow:
     seconds: float
 
     def as_csv(self) -> list[str]:
-        """The row's cells as written to the file."""
+        """The row's cells as written to the file.
+
+        >>> SurveyRow(4, "strict", "intractable", None, False, 200000, 2.5).as_csv()[2:5]
+        ['intractable', '', 'no']
+        """
         return [
             str(self.deal),
             self.rules,
@@ -131,6 +146,15 @@ def read_rows(path: Path, rules: Rules, optimal: bool) -> dict[int, SurveyRow]:
 
     A missing or empty file has no rows. Rows must be for ``rules`` and of the same kind
     (``optimal`` or not) as the survey that resumes them.
+
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "survey.csv"
+    ...     empty = read_rows(path, Rules(), optimal=True)
+    ...     _ = survey([2], Rules(), jobs=1, out=path)
+    ...     rows = read_rows(path, Rules(), optimal=True)
+    >>> empty, rows[2].status, rows[2].best_score
+    ({}, 'solved', 0)
     """
     try:
         text = path.read_text(encoding="utf-8")
@@ -207,7 +231,11 @@ def _parse_row(cells: list[str], where: str) -> SurveyRow:
 
 
 def default_jobs() -> int:
-    """Worker processes to use: every core this process may run on."""
+    """Worker processes to use: every core this process may run on.
+
+    >>> default_jobs() >= 1
+    True
+    """
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - platforms without affinity masks
@@ -257,6 +285,9 @@ def survey(
     With ``out``, rows already in that file are kept and not solved again, and each new row
     is appended and flushed as soon as it is found. ``on_row`` is called for every new row
     (a progress bar). ``optimal=False`` only decides clears (faster; scores of the first clear).
+
+    >>> [(row.deal, row.status) for row in survey(range(1, 3), Rules(), jobs=1, optimal=False)]
+    [(1, 'unsolvable'), (2, 'solved')]
     """
     if jobs is None:
         jobs = default_jobs()
@@ -326,7 +357,17 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
 
 @dataclass(frozen=True, slots=True)
 class SurveySummary:
-    """What a survey found: clears among decided deals, the 95% interval, the scores."""
+    """What a survey found: clears among decided deals, the 95% interval, the scores.
+
+    >>> rows = [SurveyRow(1, "strict", "solved", -2, True, 10, 0.1),
+    ...         SurveyRow(2, "strict", "unsolvable", 3, True, 10, 0.1),
+    ...         SurveyRow(3, "strict", "intractable", None, False, 10, 0.1)]
+    >>> summary = summarize(rows)
+    >>> summary.deals, summary.decided, summary.win_rate
+    (3, 2, 0.5)
+    >>> summary.win_rate_text
+    '1 of 2 cleared: 50.0% (95% interval 9.5% to 90.5%); 1 undecided (search budget ran out)'
+    """
 
     deals: int
     solved: int

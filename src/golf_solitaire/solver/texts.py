@@ -37,5 +37,9 @@ TEMPLATES: Final[dict[str, str]] = {
 
 
 def render(key: str, **params: Any) -> str:
-    """The English text of ``key`` filled with ``params``."""
+    """The English text of ``key`` filled with ``params``.
+
+    >>> render("hint.only", move=render("move.play_empties", card="K♠", column=3))
+    'plays K♠ and empties column 3: the only move there is'
+    """
     return TEMPLATES[key].format(**params)

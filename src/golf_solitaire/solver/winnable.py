@@ -2,6 +2,8 @@
 
 ``Deal.numbered(n, rules)`` with ``rules.winnable_only`` calls ``first_winnable`` through the
 seam ``golf_solitaire.deals.register_winnable_finder``; ``deal.number`` tells which deal it is.
+Verdicts are cached per deal and rules, so neighbouring or repeated requests (the next
+winnable deal, everyone's daily deal) solve each deal once per process.
 
 >>> from golf_solitaire import Rules
 >>> first_winnable(1, Rules(winnable_only=True)).number
@@ -10,6 +12,7 @@ seam ``golf_solitaire.deals.register_winnable_finder``; ``deal.number`` tells wh
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
@@ -21,13 +24,31 @@ PROOF_LIMIT: Final = Limit(nodes=200_000)
 
 MAX_TRIES: Final = 10_000
 
+CACHE_SIZE: Final = 65_536
+"""Verdicts kept per process (a few bytes each)."""
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def proved_clearable(number: int, rules: Rules) -> bool:
+    """True when the solver finds a clear of deal ``number`` within ``PROOF_LIMIT`` (cached).
+
+    >>> proved_clearable(1, Rules()), proved_clearable(2, Rules())
+    (False, True)
+    """
+    plain = rules.with_options(winnable_only=False)
+    if plain != rules:
+        return proved_clearable(number, plain)
+    return solve(Deal.numbered(number, plain), limit=PROOF_LIMIT).status == "solved"
+
 
 def first_winnable(number: int, rules: Rules) -> Deal:
-    """The first deal numbered ``number`` or more that the solver proves clearable."""
-    plain = rules.with_options(winnable_only=False)
+    """The first deal numbered ``number`` or more that the solver proves clearable.
+
+    >>> first_winnable(3, Rules(winnable_only=True)).number
+    5
+    """
     for candidate in range(number, min(number + MAX_TRIES, MAX_DEAL_NUMBER + 1)):
-        deal = Deal.numbered(candidate, plain)
-        if solve(deal, limit=PROOF_LIMIT).status == "solved":
+        if proved_clearable(candidate, rules):
             return Deal.from_identity({"number": candidate}, rules)
     raise ValueError(
         f"winnable_only: no deal from {number} to {number + MAX_TRIES - 1} could be proved "

@@ -1,0 +1,150 @@
+"""`golf solve`, `golf hint` and `golf review`: their output, and bad input as one line, exit 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from golf_solitaire import Deal, Game, Move
+from golf_solitaire.cli import main
+
+
+def golf(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    *args: str,
+    stdin: str = "",
+) -> tuple[int, str, str]:
+    """Run ``golf`` in this process: exit status, stdout, stderr."""
+    monkeypatch.setattr(sys, "argv", ["golf", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        main()
+        status = 0
+    except SystemExit as stop:
+        status = stop.code if isinstance(stop.code, int) else 1
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+Run = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Run:
+    """``run(*args, stdin=...)``: ``golf`` with these arguments."""
+
+    def call(*args: str, stdin: str = "") -> tuple[int, str, str]:
+        return golf(monkeypatch, capsys, *args, stdin=stdin)
+
+    return call
+
+
+def write_record(tmp_path: Path, game: Game, name: str = "game.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    return str(path)
+
+
+def test_solve_optimal_line_replays_to_the_best_score(run: Run) -> None:
+    status, out, _ = run("solve", "2", "--optimal", "--line")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "deal 2 (strict): can be cleared"
+    assert lines[1] == "best score: 0"
+    game = Game(Deal.numbered(2))
+    for token in lines[-1].removeprefix("line: ").split():
+        game.apply(Move.parse(token))
+    assert game.is_won and game.score == 0
+
+
+def test_solve_json_and_rules(run: Run) -> None:
+    status, out, _ = run("solve", "1", "--rules", "putt-putt", "--json")
+    answer = json.loads(out)
+    assert status == 0
+    assert (answer["deal"], answer["rules"], answer["status"]) == (1, "putt-putt", "solved")
+    assert answer["line"] and answer["nodes"] > 0
+
+
+def test_solve_line_says_why_there_is_none(run: Run) -> None:
+    _, out, _ = run("solve", "1", "--line")
+    assert "cannot be cleared" in out
+    assert "line: none clears the tableau (--optimal gives the line" in out
+    _, out, _ = run("solve", "4", "--line", "--limit-nodes", "10")
+    assert "not decided: the limit ran out" in out
+    assert "line: none, the limit ran out first" in out
+
+
+def test_hint_fair_and_peeking_from_a_file_and_stdin(run: Run, tmp_path: Path) -> None:
+    game = Game(Deal.numbered(2))
+    for move in ("4", "d", "d"):
+        game.apply(Move.parse(move))
+    path = write_record(tmp_path, game)
+    status, out, _ = run("hint", path)
+    assert status == 0
+    move, reason = out.splitlines()
+    assert move.startswith("move: ") and "stock orders" in reason
+    status, out, _ = run("hint", "-", "--peek", "--json", stdin=json.dumps(game.record()))
+    advice = json.loads(out)
+    assert status == 0 and advice["peek"] is True
+    assert advice["reason"].startswith("peeking at the stock")
+
+
+def test_review_marks_the_first_mistake(run: Run, tmp_path: Path) -> None:
+    game = Game(Deal.numbered(2))
+    for move in ("d", "d", "5"):
+        game.apply(Move.parse(move))
+    status, out, _ = run("review", write_record(tmp_path, game))
+    assert status == 0
+    assert "   3    5   9♠         no     0 -> 3  <- mistake" in out
+    assert "move 3 (9♠) was the first mistake: the best reachable score went from 0 to 3" in out
+    line = out.splitlines()[-1].removeprefix("best line from before move 3: ").split()
+    replay = Game(Deal.numbered(2))
+    for token in ["d", "d", *line]:
+        replay.apply(Move.parse(token))
+    assert replay.is_won and replay.score == 0
+
+
+def test_review_of_a_game_without_moves_prints_no_empty_table(run: Run, tmp_path: Path) -> None:
+    status, out, _ = run("review", write_record(tmp_path, Game(Deal.numbered(2))))
+    assert status == 0
+    assert out.splitlines() == ["no mistake: every move kept the best score reachable (0)"]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("solve", "x"), "'x' is not a valid integer"),
+        (("solve",), "Missing argument 'NUMBER'"),
+        (("solve", "2", "--bogus"), "No such option '--bogus'"),
+        (("solve", "0"), "deal number 0 is out of range"),
+        (("solve", "2", "--rules", "nope"), "unknown rules preset 'nope'"),
+        (("solve", "2", "--limit-nodes", "0"), "limit nodes: expected a whole number"),
+        (("solve", "2", "--limit-seconds", "-1"), "limit seconds: expected a positive"),
+        (("hint", "missing.json"), "cannot read record missing.json"),
+        (("hint", "competitive.json", "--peek"), "--peek is not allowed in a competitive game"),
+        (("hint", "bad.json"), "bad.json: record: not JSON"),
+        (("review", "game.json", "--limit-nodes", "5"), "the search limit ran out"),
+        (("review",), "Missing argument 'RECORD'"),
+        (("nosuch",), "No such command 'nosuch'"),
+    ],
+)
+def test_bad_input_is_one_line_with_exit_status_2(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], fragment: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    competitive = Game(Deal.numbered(2), competitive=True)
+    competitive.play(4)
+    write_record(tmp_path, competitive, "competitive.json")
+    write_record(tmp_path, Game(Deal.numbered(4)), "game.json")
+    (tmp_path / "bad.json").write_text("{not json", encoding="utf-8")
+    status, out, err = run(*args)
+    assert status == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith("golf: error: ") and fragment in err
