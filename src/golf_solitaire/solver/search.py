@@ -33,11 +33,19 @@ import random
 import time
 
 from golf_solitaire.solver.board import RANKS, Board
+from golf_solitaire.solver.frames import roomy
 from golf_solitaire.solver.pruning import Pruning
 from golf_solitaire.solver.walks import WalkCheck
 
 DRAW = -1
 """The move code of a draw."""
+
+
+def _spent(
+    packed: int, drawn: int, top: int, left: int, fresh: bool, present: int, shape: int
+) -> None:
+    """Stands in for a finished search's visit (see ``Search._explore``)."""
+
 
 INFINITY = 1 << 20
 
@@ -401,9 +409,11 @@ class Search:
         present = sum(1 << rank for rank in range(RANKS) if tableau[rank])
         shape = sum(count << 3 * rank for rank, count in enumerate(tableau))
         try:
-            visit(packed, drawn, top, sum(heights), True, present, shape)
+            roomy(visit, packed, drawn, top, sum(heights), True, present, shape)
         finally:
             self.nodes = nodes
+            # visit refers to itself: break that cycle so its tables go when the search does.
+            visit = _spent
         return best
 
     def best_line(self) -> list[int]:
