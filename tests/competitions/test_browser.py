@@ -18,7 +18,8 @@ from golf_solitaire import Deal, Rules
 from tests.competitions.helpers import Policy, draw_first, first_move, strokes_of
 
 # The game's browser tests' fixtures: a real server, headless Chromium.
-from tests.web.test_browser import browser, server, shot  # noqa: F401
+from tests.web.chromium import shot
+from tests.web.conftest import browser, server  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
