@@ -7,10 +7,8 @@ Errors are JSON ``{"detail": ...}`` with the reason in the ``X-Golf-Reason`` hea
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from functools import partial
 from typing import Annotated, Any, Final, Literal, TypeVar
@@ -19,7 +17,7 @@ from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Requ
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 
-from golf_solitaire.competitions.events import BoardWatcher
+from golf_solitaire.competitions.events import BoardTexts, BoardWatcher
 from golf_solitaire.competitions.holes import NeedsSolverError
 from golf_solitaire.competitions.ratelimit import RateLimiter
 from golf_solitaire.competitions.service import CompetitionService, UnknownPlayerError
@@ -139,40 +137,6 @@ def _only(payload: dict[str, Any], fields: set[str]) -> None:
         )
 
 
-@router.post("/api/competitions", status_code=201, dependencies=[limit("create")])
-def create_competition(payload: Payload, request: Request, service: ServiceDep) -> dict[str, Any]:
-    """Create a competition; the reply has its join code and link."""
-    summary = _run(lambda: service.create(payload))
-    return {**summary, "link": str(request.base_url) + "c/" + summary["code"]}
-
-
-@router.get("/api/competitions/{code}")
-def competition_board(code: str, service: ServiceDep) -> dict[str, Any]:
-    """The competition and its leaderboard."""
-    return _run(lambda: service.board(code))
-
-
-@router.post("/api/competitions/{code}/players", status_code=201, dependencies=[limit("join")])
-def join_competition(
-    code: str, payload: Payload, service: ServiceDep, token: TokenDep = None
-) -> dict[str, Any]:
-    """Join with a display name; a new player token comes back unless one was sent."""
-    _only(payload, {"name"})
-    return _run(lambda: service.join(code, payload.get("name"), token))
-
-
-@router.post("/api/competitions/{code}/play")
-def play_competition(code: str, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
-    """The player's game for the hole to play now (started if needed), or why none."""
-    return _run(lambda: service.play(code, service.player(token)))
-
-
-@router.get("/api/competition-games/{game_id}")
-def competition_game(game_id: str, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
-    """The player's own competitive game, as they see it."""
-    return _run(lambda: service.game_view(game_id, service.player(token)))
-
-
 @router.post("/api/competition-games/{game_id}/{action}")
 async def competition_change(
     game_id: str, action: Literal["moves", "undo"], request: Request
@@ -209,6 +173,40 @@ async def competition_change(
     return JSONResponse(view)
 
 
+@router.post("/api/competitions", status_code=201, dependencies=[limit("create")])
+def create_competition(payload: Payload, request: Request, service: ServiceDep) -> dict[str, Any]:
+    """Create a competition; the reply has its join code and link."""
+    summary = _run(lambda: service.create(payload))
+    return {**summary, "link": str(request.base_url) + "c/" + summary["code"]}
+
+
+@router.get("/api/competitions/{code}")
+def competition_board(code: str, service: ServiceDep) -> dict[str, Any]:
+    """The competition and its leaderboard."""
+    return _run(lambda: service.board(code))
+
+
+@router.post("/api/competitions/{code}/players", status_code=201, dependencies=[limit("join")])
+def join_competition(
+    code: str, payload: Payload, service: ServiceDep, token: TokenDep = None
+) -> dict[str, Any]:
+    """Join with a display name; a new player token comes back unless one was sent."""
+    _only(payload, {"name"})
+    return _run(lambda: service.join(code, payload.get("name"), token))
+
+
+@router.post("/api/competitions/{code}/play")
+def play_competition(code: str, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
+    """The player's game for the hole to play now (started if needed), or why none."""
+    return _run(lambda: service.play(code, service.player(token)))
+
+
+@router.get("/api/competition-games/{game_id}")
+def competition_game(game_id: str, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
+    """The player's own competitive game, as they see it."""
+    return _run(lambda: service.game_view(game_id, service.player(token)))
+
+
 @router.post("/api/daily/players", status_code=201, dependencies=[limit("join")])
 def join_daily(payload: Payload, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
     """Play today's daily deal under a name, and appear on today's board."""
@@ -226,43 +224,22 @@ def daily_standings(
     return _run(lambda: service.daily(day, rules))
 
 
-class _EventTexts:
-    """The latest event text of each board, rendered once per version for every watcher
-    in the process (a big board is worth serializing once, not once a spectator)."""
-
-    def __init__(self, size: int = 64) -> None:
-        self._texts: OrderedDict[str, tuple[int, str]] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def render(self, key: str, board: dict[str, Any]) -> str:
-        version = int(board["version"])
-        with self._lock:
-            found = self._texts.get(key)
-        if found is not None and found[0] == version:
-            return found[1]
-        text = f"event: board\nid: {version}\ndata: {json.dumps(board)}\n\n"
-        with self._lock:
-            self._texts[key] = (version, text)
-            self._texts.move_to_end(key)
-            while len(self._texts) > self._size:
-                self._texts.popitem(last=False)
-        return text
-
-
 def _stream(request: Request, key: str, read: Callable[[], dict[str, Any]]) -> StreamingResponse:
     watcher = get_watcher(request)
-    texts = _shared(request, "competition_event_texts", _EventTexts)
+    texts = _shared(request, "competition_board_texts", BoardTexts)
 
     async def events() -> AsyncIterator[str]:
         yield "retry: 1000\n\n"
+        sent = -1
         async for version in watcher.watch(key):
             if await request.is_disconnected():
                 break
             if version is None:
                 yield ": keep-alive\n\n"
                 continue
-            yield await asyncio.to_thread(lambda: texts.render(key, read()))
+            if version > sent:
+                sent, text = await texts.newest(key, version, read)
+                yield text
 
     return StreamingResponse(
         events(),

@@ -98,6 +98,7 @@ class CompetitionService:
         self._games: OrderedDict[str, _Cached] = OrderedDict()
         self._tokens: OrderedDict[str, str] = OrderedDict()
         self._boards: dict[str, tuple[int, dict[str, Any]]] = {}
+        self._building: dict[str, threading.Lock] = {}
 
     # Players ----------------------------------------------------------------------
 
@@ -201,26 +202,40 @@ class CompetitionService:
         return reply
 
     def board(self, code: object) -> dict[str, Any]:
-        """The competition with its leaderboard and version (cached per version)."""
+        """The competition with its leaderboard and version (cached per version).
+
+        One board is built at a time per competition: requests that come while it is built
+        get that build when it is as new as the version they read."""
         competition = self.competition(code)
         board_key = competition_board(competition.id)
         version = self.data.versions([board_key])[board_key]
+        cached = self._cached_board(board_key, version)
+        if cached is not None:
+            return cached
+        with self._lock:
+            building = self._building.setdefault(board_key, threading.Lock())
+        with building:
+            cached = self._cached_board(board_key, version)
+            if cached is not None:
+                return cached
+            board = build_board(
+                competition, self.data.members(competition.id), self.data.scores(competition.id)
+            )
+            decided = board["phase"] == "finished" and competition.finished_at is None
+            if not decided:
+                if board["phase"] == "playoff":
+                    self._ensure_playoff_deal(competition, int(board["playoff"]["hole"]))
+                reply = {"competition": self._summary(competition), "version": version, **board}
+                with self._lock:
+                    self._boards[board_key] = (version, reply)
+                return reply
+        self.data.finish(competition.id, str(board["decided"]))
+        return self.board(code)
+
+    def _cached_board(self, board_key: str, version: int) -> dict[str, Any] | None:
         with self._lock:
             cached = self._boards.get(board_key)
-        if cached is not None and cached[0] == version:
-            return cached[1]
-        board = build_board(
-            competition, self.data.members(competition.id), self.data.scores(competition.id)
-        )
-        if board["phase"] == "finished" and competition.finished_at is None:
-            self.data.finish(competition.id, str(board["decided"]))
-            return self.board(code)
-        if board["phase"] == "playoff":
-            self._ensure_playoff_deal(competition, int(board["playoff"]["hole"]))
-        reply = {"competition": self._summary(competition), "version": version, **board}
-        with self._lock:
-            self._boards[board_key] = (version, reply)
-        return reply
+        return cached[1] if cached is not None and cached[0] >= version else None
 
     def _ensure_playoff_deal(self, competition: CompetitionRow, hole: int) -> None:
         if self.data.hole_deal(competition.id, hole) is not None:
@@ -387,13 +402,15 @@ class CompetitionService:
 
     def _settle(self, competition_id: str, hole: int | None) -> None:
         """After a hand ends on the round's last hole, a playoff hole, or any hole of a
-        match: decide the competition or open the next playoff hole."""
-        with self.data.database.transaction() as tx:
-            row = tx.one(
-                "SELECT code, holes, match_play FROM competitions WHERE id = ?", (competition_id,)
-            )
-        if row is not None and (hole is None or hole >= int(row[1]) or bool(row[2])):
-            self.board(str(row[0]))
+        match: decide the competition or open the next playoff hole. A round is decided
+        only once every member has finished its last hole: until then the board is not
+        built here (a big board costs, and hundreds of players finish one by one)."""
+        row = self.data.settling(competition_id)
+        if row is None:
+            return
+        code, holes, match_play, round_over = row
+        if match_play or hole is None or hole > holes or (hole == holes and round_over):
+            self.board(code)
 
     # Daily boards -----------------------------------------------------------------
 

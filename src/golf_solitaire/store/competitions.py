@@ -292,6 +292,22 @@ class CompetitionStore:
                 boards.append(competition_board(competition_id))
         return bool(changed)
 
+    def settling(self, competition_id: str) -> tuple[str, int, bool, bool] | None:
+        """(join code, holes, match play, whether every member has finished the round's
+        last hole) of a competition, or ``None``: what deciding it needs to know first."""
+        with self.database.transaction() as tx:
+            row = tx.one(
+                "SELECT c.code, c.holes, c.match_play, "
+                "(SELECT COUNT(*) FROM competition_players p WHERE p.competition_id = c.id), "
+                "(SELECT COUNT(*) FROM competition_games g WHERE g.competition_id = c.id "
+                "AND g.hole = c.holes AND g.strokes IS NOT NULL) "
+                "FROM competitions c WHERE c.id = ?",
+                (competition_id,),
+            )
+        if row is None:
+            return None
+        return str(row[0]), int(row[1]), bool(row[2]), int(row[4]) >= int(row[3])
+
     # Members ----------------------------------------------------------------------
 
     def join(self, competition: CompetitionRow, player_id: str, name: str, name_key: str) -> None:
