@@ -119,6 +119,11 @@ class CompetitionService:
                 self._tokens.popitem(last=False)
         return player_id
 
+    def known_player(self, token: str | None) -> str | None:
+        """The player id of ``token`` if this process has seen it, else ``None``."""
+        with self._lock:
+            return self._tokens.get(token) if token else None
+
     def _player_or_new(self, token: str | None) -> tuple[str, str | None]:
         if token:
             return self.player(token), None
@@ -385,20 +390,49 @@ class CompetitionService:
         the game's revision. ``None`` when that cannot be done (nothing cached, a stale or
         illegal move, the hand's last move, a change made elsewhere): the full path then
         reads the game and says what is wrong, if anything."""
+        checked = self._quick_check(game_id, player_id, index, move)
+        if checked is None:
+            return None
+        added = self.data.add_move(game_id, player_id, checked.revision, index, str(move))
+        return self._quick_done(game_id, checked, added)
+
+    async def quick_move(
+        self, game_id: str, player_id: str, move: object, index: object
+    ) -> dict[str, Any] | None:
+        """``move`` the usual way, awaited on the event loop (no worker thread): the new
+        view, or ``None`` whenever the full path is needed (``move`` says what is wrong)."""
+        if not isinstance(move, str) or not isinstance(index, int) or isinstance(index, bool):
+            return None
+        try:
+            parsed = Move.parse(move)
+        except ValueError:
+            return None
+        checked = self._quick_check(game_id, player_id, index, parsed)
+        if checked is None:
+            return None
+        added = await self.data.add_move_awaited(
+            game_id, player_id, checked.revision, index, str(parsed)
+        )
+        return self._quick_done(game_id, checked, added)
+
+    def _quick_check(self, game_id: str, player_id: str, index: int, move: Move) -> _Cached | None:
+        """The cached game with ``move`` made on it (taken out of the cache: ``_quick_done``
+        puts it back), if the move is legal there and does not end the hand."""
         entry = self._take(game_id, player_id)
         if entry is None or entry.game.move_count != index:
             return None
-        game = entry.game
         try:
-            game.apply(move)
+            entry.game.apply(move)
         except IllegalMoveError:
             return None
-        if game.is_over or not self.data.add_move(
-            game_id, player_id, entry.revision, index, str(move)
-        ):
+        return None if entry.game.is_over else entry
+
+    def _quick_done(self, game_id: str, entry: _Cached, added: bool) -> dict[str, Any] | None:
+        """Keep the game moved on once its move is stored; ``None`` if it was not."""
+        if not added:
             return None
-        self._keep(game_id, _Cached(player_id, entry.revision + 1, game))
-        return self._view(game_id, game)
+        self._keep(game_id, _Cached(entry.player_id, entry.revision + 1, entry.game))
+        return self._view(game_id, entry.game)
 
     def _settle(self, competition_id: str, hole: int | None) -> None:
         """After a hand ends on the round's last hole, a playoff hole, or any hole of a

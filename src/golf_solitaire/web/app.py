@@ -34,6 +34,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         try:
             yield
         finally:
+            await opened.database.close_awaited()
             sessions.close()
             if store is None:
                 opened.close()
