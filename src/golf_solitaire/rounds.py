@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NamedTuple
 
 ROUND_LENGTHS: Final = (9, 18)
 COMPETITION_LENGTHS: Final = (3, 9, 18)
@@ -122,9 +122,11 @@ class Round:
         return rows
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One line of a leaderboard; ``tied`` when another player shares the position."""
+class Standing(NamedTuple):
+    """One line of a leaderboard; ``tied`` when another player shares the position.
+
+    A named tuple: a board of hundreds of lines is made several times a second, and a
+    tuple is made in a fraction of a frozen dataclass's time."""
 
     position: int
     player: str
@@ -178,32 +180,22 @@ class Competition:
         """Players by score against par (the total, once all have finished); ties share a
         position, and a playoff's winner stands first alone."""
         winner = self.winner
-
-        def rank(player: str) -> tuple[bool, int]:
-            card = self.scores[player]
-            return (player != winner, sum(card) - PAR_PER_HOLE * len(card))
-
-        ordered = sorted(
-            self.players, key=lambda player: (*rank(player), -len(self.scores[player]), player)
-        )
-        keys = [rank(player) for player in ordered]
-        first: dict[tuple[bool, int], int] = {}
-        for index, key in enumerate(keys):
-            first.setdefault(key, index)
-        shared = Counter(keys)
-        lines = []
-        for index, player in enumerate(ordered):
+        # Each player's figures once, sorted as plain tuples (names are unique, so the cards
+        # are never compared): a board of hundreds of players is rebuilt while others play.
+        rows = []
+        for player in self.players:
             card = tuple(self.scores[player])
+            total = sum(card)
+            rank = (player != winner, total - PAR_PER_HOLE * len(card))
+            rows.append((rank, -len(card), player, total, card))
+        rows.sort()
+        shared = Counter(row[0] for row in rows)
+        first: dict[tuple[bool, int], int] = {}
+        lines = []
+        for index, (rank, _, player, total, card) in enumerate(rows, start=1):
+            position = first.setdefault(rank, index)
             lines.append(
-                Standing(
-                    position=first[keys[index]] + 1,
-                    player=player,
-                    holes_played=len(card),
-                    total=sum(card),
-                    to_par=keys[index][1],
-                    card=card,
-                    tied=shared[keys[index]] > 1,
-                )
+                Standing(position, player, len(card), total, rank[1], card, shared[rank] > 1)
             )
         return lines
 

@@ -99,6 +99,35 @@ def test_reload_resumes_the_game(page: Page) -> None:
     expect(page.locator("#stock-count")).to_have_text("15")
 
 
+JOIN_AND_MOVE = """async (token) => {
+  const call = async (path, body) => {
+    const reply = await fetch(path, {method: "POST", body: JSON.stringify(body || {}),
+      headers: {"Content-Type": "application/json", "X-Golf-Token": token}});
+    if (!reply.ok) throw new Error(`${path}: ${reply.status} ${await reply.text()}`);
+    return reply.json();
+  };
+  const {code} = await call("/api/competitions", {name: "Same token", holes: 3});
+  await call(`/api/competitions/${code}/players`, {name: "Ann"});
+  const {game} = await call(`/api/competitions/${code}/play`);
+  await call(`/api/competition-games/${game.game_id}/moves`, {move: "d", index: 0});
+  return game.game_id;
+}"""
+
+
+def test_a_competition_game_is_never_resumed(page: Page) -> None:
+    """The same token in a competition, its game's id kept as the page's game: a reload
+    resumes the casual game, never the competition's."""
+    open_deal(page, 2)
+    page.keyboard.press("5")
+    moves(page).to_have_text("1")
+    token = page.evaluate("localStorage.getItem('golf.token')")
+    game_id = page.evaluate(JOIN_AND_MOVE, token)
+    page.evaluate("id => localStorage.setItem('golf.game', id)", game_id)
+    page.reload()
+    expect(page.locator("#status-deal")).to_have_text("Deal 2")
+    moves(page).to_have_text("1")
+
+
 def test_a_deal_link_opens_that_deal(page: Page) -> None:
     page.goto("/?deal=1234&rules=putt-putt")
     expect(page.locator("#status-deal")).to_have_text("Deal 1234")

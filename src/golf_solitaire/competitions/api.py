@@ -7,10 +7,8 @@ Errors are JSON ``{"detail": ...}`` with the reason in the ``X-Golf-Reason`` hea
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from functools import partial
 from typing import Annotated, Any, Final, Literal, TypeVar
@@ -19,7 +17,7 @@ from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Requ
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 
-from golf_solitaire.competitions.events import BoardWatcher
+from golf_solitaire.competitions.events import BoardTexts, BoardWatcher
 from golf_solitaire.competitions.holes import NeedsSolverError
 from golf_solitaire.competitions.ratelimit import RateLimiter
 from golf_solitaire.competitions.service import CompetitionService, UnknownPlayerError
@@ -139,6 +137,46 @@ def _only(payload: dict[str, Any], fields: set[str]) -> None:
         )
 
 
+@router.post("/api/competition-games/{game_id}/{action}")
+async def competition_change(
+    game_id: str, action: Literal["moves", "undo"], request: Request
+) -> JSONResponse:
+    """A move (``moves``: ``{"move": "3", "index": 12}``) in the player's own game, or
+    taking back the last play (``undo``: ``{"index": 12}``; a draw cannot be taken back).
+    The player's token is in the ``X-Golf-Token`` header; ``?lang=`` is the language of a
+    refusal.
+
+    The busiest route: it reads its header, query and body itself (the framework's
+    parameter checking cost more than the move). The usual move, on a game this process
+    has cached, is awaited on the event loop; anything else goes to a worker thread."""
+    token = request.headers.get(TOKEN_HEADER)
+    if token is not None and len(token) > 200:
+        raise _fail(400, "bad_request", f"{TOKEN_HEADER}: at most 200 characters")
+    await _check_limit(request, "move", f"{_client(request)}|{token}")
+    try:
+        payload = json.loads(await request.body())
+    except ValueError:
+        raise _fail(400, "bad_request", "body: expected a JSON object") from None
+    if not isinstance(payload, dict):
+        raise _fail(400, "bad_request", "body: expected a JSON object")
+    service = _service(request)
+    lang = request.query_params.get("lang")
+    if action == "undo":
+        _only(payload, {"index"})
+        change = partial(service.undo, game_id, index=payload.get("index"))
+    else:
+        _only(payload, {"move", "index"})
+        move, index = payload.get("move"), payload.get("index")
+        player_id = service.known_player(token)
+        if player_id is not None:
+            quick = await service.quick_move(game_id, player_id, move, index)
+            if quick is not None:
+                return JSONResponse(quick)
+        change = partial(service.move, game_id, move=move, index=index)
+    view = await run_in_threadpool(_run, lambda: change(player_id=service.player(token)), lang)
+    return JSONResponse(view)
+
+
 @router.post("/api/competitions", status_code=201, dependencies=[limit("create")])
 def create_competition(payload: Payload, request: Request, service: ServiceDep) -> dict[str, Any]:
     """Create a competition; the reply has its join code and link."""
@@ -173,42 +211,6 @@ def competition_game(game_id: str, service: ServiceDep, token: TokenDep = None) 
     return _run(lambda: service.game_view(game_id, service.player(token)))
 
 
-@router.post("/api/competition-games/{game_id}/{action}")
-async def competition_change(
-    game_id: str, action: Literal["moves", "undo"], request: Request
-) -> JSONResponse:
-    """A move (``moves``: ``{"move": "3", "index": 12}``) in the player's own game, or
-    taking back the last play (``undo``: ``{"index": 12}``; a draw cannot be taken back).
-    The player's token is in the ``X-Golf-Token`` header; ``?lang=`` is the language of a
-    refusal.
-
-    The busiest route: it reads its header, query and body itself (the framework's
-    parameter checking cost more than the move), and only the service call goes to a
-    worker thread."""
-    token = request.headers.get(TOKEN_HEADER)
-    if token is not None and len(token) > 200:
-        raise _fail(400, "bad_request", f"{TOKEN_HEADER}: at most 200 characters")
-    await _check_limit(request, "move", f"{_client(request)}|{token}")
-    try:
-        payload = json.loads(await request.body())
-    except ValueError:
-        raise _fail(400, "bad_request", "body: expected a JSON object") from None
-    if not isinstance(payload, dict):
-        raise _fail(400, "bad_request", "body: expected a JSON object")
-    service = _service(request)
-    lang = request.query_params.get("lang")
-    if action == "undo":
-        _only(payload, {"index"})
-        change = partial(service.undo, game_id, index=payload.get("index"))
-    else:
-        _only(payload, {"move", "index"})
-        change = partial(
-            service.move, game_id, move=payload.get("move"), index=payload.get("index")
-        )
-    view = await run_in_threadpool(_run, lambda: change(player_id=service.player(token)), lang)
-    return JSONResponse(view)
-
-
 @router.post("/api/daily/players", status_code=201, dependencies=[limit("join")])
 def join_daily(payload: Payload, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
     """Play today's daily deal under a name, and appear on today's board."""
@@ -226,43 +228,22 @@ def daily_standings(
     return _run(lambda: service.daily(day, rules))
 
 
-class _EventTexts:
-    """The latest event text of each board, rendered once per version for every watcher
-    in the process (a big board is worth serializing once, not once a spectator)."""
-
-    def __init__(self, size: int = 64) -> None:
-        self._texts: OrderedDict[str, tuple[int, str]] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def render(self, key: str, board: dict[str, Any]) -> str:
-        version = int(board["version"])
-        with self._lock:
-            found = self._texts.get(key)
-        if found is not None and found[0] == version:
-            return found[1]
-        text = f"event: board\nid: {version}\ndata: {json.dumps(board)}\n\n"
-        with self._lock:
-            self._texts[key] = (version, text)
-            self._texts.move_to_end(key)
-            while len(self._texts) > self._size:
-                self._texts.popitem(last=False)
-        return text
-
-
 def _stream(request: Request, key: str, read: Callable[[], dict[str, Any]]) -> StreamingResponse:
     watcher = get_watcher(request)
-    texts = _shared(request, "competition_event_texts", _EventTexts)
+    texts = _shared(request, "competition_board_texts", BoardTexts)
 
     async def events() -> AsyncIterator[str]:
         yield "retry: 1000\n\n"
+        sent = -1
         async for version in watcher.watch(key):
             if await request.is_disconnected():
                 break
             if version is None:
                 yield ": keep-alive\n\n"
                 continue
-            yield await asyncio.to_thread(lambda: texts.render(key, read()))
+            if version > sent:
+                sent, text = await texts.newest(key, version, read)
+                yield text
 
     return StreamingResponse(
         events(),

@@ -98,6 +98,7 @@ class CompetitionService:
         self._games: OrderedDict[str, _Cached] = OrderedDict()
         self._tokens: OrderedDict[str, str] = OrderedDict()
         self._boards: dict[str, tuple[int, dict[str, Any]]] = {}
+        self._building: dict[str, threading.Lock] = {}
 
     # Players ----------------------------------------------------------------------
 
@@ -117,6 +118,11 @@ class CompetitionService:
             while len(self._tokens) > 100_000:
                 self._tokens.popitem(last=False)
         return player_id
+
+    def known_player(self, token: str | None) -> str | None:
+        """The player id of ``token`` if this process has seen it, else ``None``."""
+        with self._lock:
+            return self._tokens.get(token) if token else None
 
     def _player_or_new(self, token: str | None) -> tuple[str, str | None]:
         if token:
@@ -201,26 +207,40 @@ class CompetitionService:
         return reply
 
     def board(self, code: object) -> dict[str, Any]:
-        """The competition with its leaderboard and version (cached per version)."""
+        """The competition with its leaderboard and version (cached per version).
+
+        One board is built at a time per competition: requests that come while it is built
+        get that build when it is as new as the version they read."""
         competition = self.competition(code)
         board_key = competition_board(competition.id)
         version = self.data.versions([board_key])[board_key]
+        cached = self._cached_board(board_key, version)
+        if cached is not None:
+            return cached
+        with self._lock:
+            building = self._building.setdefault(board_key, threading.Lock())
+        with building:
+            cached = self._cached_board(board_key, version)
+            if cached is not None:
+                return cached
+            board = build_board(
+                competition, self.data.members(competition.id), self.data.scores(competition.id)
+            )
+            decided = board["phase"] == "finished" and competition.finished_at is None
+            if not decided:
+                if board["phase"] == "playoff":
+                    self._ensure_playoff_deal(competition, int(board["playoff"]["hole"]))
+                reply = {"competition": self._summary(competition), "version": version, **board}
+                with self._lock:
+                    self._boards[board_key] = (version, reply)
+                return reply
+        self.data.finish(competition.id, str(board["decided"]))
+        return self.board(code)
+
+    def _cached_board(self, board_key: str, version: int) -> dict[str, Any] | None:
         with self._lock:
             cached = self._boards.get(board_key)
-        if cached is not None and cached[0] == version:
-            return cached[1]
-        board = build_board(
-            competition, self.data.members(competition.id), self.data.scores(competition.id)
-        )
-        if board["phase"] == "finished" and competition.finished_at is None:
-            self.data.finish(competition.id, str(board["decided"]))
-            return self.board(code)
-        if board["phase"] == "playoff":
-            self._ensure_playoff_deal(competition, int(board["playoff"]["hole"]))
-        reply = {"competition": self._summary(competition), "version": version, **board}
-        with self._lock:
-            self._boards[board_key] = (version, reply)
-        return reply
+        return cached[1] if cached is not None and cached[0] >= version else None
 
     def _ensure_playoff_deal(self, competition: CompetitionRow, hole: int) -> None:
         if self.data.hole_deal(competition.id, hole) is not None:
@@ -370,30 +390,61 @@ class CompetitionService:
         the game's revision. ``None`` when that cannot be done (nothing cached, a stale or
         illegal move, the hand's last move, a change made elsewhere): the full path then
         reads the game and says what is wrong, if anything."""
+        checked = self._quick_check(game_id, player_id, index, move)
+        if checked is None:
+            return None
+        added = self.data.add_move(game_id, player_id, checked.revision, index, str(move))
+        return self._quick_done(game_id, checked, added)
+
+    async def quick_move(
+        self, game_id: str, player_id: str, move: object, index: object
+    ) -> dict[str, Any] | None:
+        """``move`` the usual way, awaited on the event loop (no worker thread): the new
+        view, or ``None`` whenever the full path is needed (``move`` says what is wrong)."""
+        if not isinstance(move, str) or not isinstance(index, int) or isinstance(index, bool):
+            return None
+        try:
+            parsed = Move.parse(move)
+        except ValueError:
+            return None
+        checked = self._quick_check(game_id, player_id, index, parsed)
+        if checked is None:
+            return None
+        added = await self.data.add_move_awaited(
+            game_id, player_id, checked.revision, index, str(parsed)
+        )
+        return self._quick_done(game_id, checked, added)
+
+    def _quick_check(self, game_id: str, player_id: str, index: int, move: Move) -> _Cached | None:
+        """The cached game with ``move`` made on it (taken out of the cache: ``_quick_done``
+        puts it back), if the move is legal there and does not end the hand."""
         entry = self._take(game_id, player_id)
         if entry is None or entry.game.move_count != index:
             return None
-        game = entry.game
         try:
-            game.apply(move)
+            entry.game.apply(move)
         except IllegalMoveError:
             return None
-        if game.is_over or not self.data.add_move(
-            game_id, player_id, entry.revision, index, str(move)
-        ):
+        return None if entry.game.is_over else entry
+
+    def _quick_done(self, game_id: str, entry: _Cached, added: bool) -> dict[str, Any] | None:
+        """Keep the game moved on once its move is stored; ``None`` if it was not."""
+        if not added:
             return None
-        self._keep(game_id, _Cached(player_id, entry.revision + 1, game))
-        return self._view(game_id, game)
+        self._keep(game_id, _Cached(entry.player_id, entry.revision + 1, entry.game))
+        return self._view(game_id, entry.game)
 
     def _settle(self, competition_id: str, hole: int | None) -> None:
         """After a hand ends on the round's last hole, a playoff hole, or any hole of a
-        match: decide the competition or open the next playoff hole."""
-        with self.data.database.transaction() as tx:
-            row = tx.one(
-                "SELECT code, holes, match_play FROM competitions WHERE id = ?", (competition_id,)
-            )
-        if row is not None and (hole is None or hole >= int(row[1]) or bool(row[2])):
-            self.board(str(row[0]))
+        match: decide the competition or open the next playoff hole. A round is decided
+        only once every member has finished its last hole: until then the board is not
+        built here (a big board costs, and hundreds of players finish one by one)."""
+        row = self.data.settling(competition_id)
+        if row is None:
+            return
+        code, holes, match_play, round_over = row
+        if match_play or hole is None or hole > holes or (hole == holes and round_over):
+            self.board(code)
 
     # Daily boards -----------------------------------------------------------------
 

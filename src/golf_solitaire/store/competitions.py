@@ -149,6 +149,21 @@ _DAILY_GAME: Final = (
 )
 
 
+_GUARDED_POSITION: Final = (
+    "UPDATE games SET position = ?, revision = revision + 1, updated_at = ? "
+    "WHERE id = ? AND player_id = ? AND revision = ? AND position = ? "
+    "AND finished_at IS NULL AND NOT EXISTS (SELECT 1 FROM competition_games cg "
+    "JOIN competitions c ON c.id = cg.competition_id "
+    "WHERE cg.game_id = games.id AND c.finished_at IS NOT NULL)"
+)
+"""Move a game on by one move, if it is at the revision and position the caller checked."""
+_ADD_MOVE: Final = (
+    f"WITH changed AS ({_GUARDED_POSITION} RETURNING id) INSERT INTO moves "
+    "(game_id, idx, move, played_at) SELECT id, ?, ?, ? FROM changed"
+)
+"""``_GUARDED_POSITION`` and the move's row in one statement (PostgreSQL)."""
+
+
 def _drop_for(tx: Transaction, game_id: str, existing: str, params: tuple[Any, ...]) -> str:
     """Delete the game just made, as a concurrent call got there first: that call's game."""
     tx.execute("DELETE FROM games WHERE id = ?", (game_id,))
@@ -291,6 +306,22 @@ class CompetitionStore:
             if changed:
                 boards.append(competition_board(competition_id))
         return bool(changed)
+
+    def settling(self, competition_id: str) -> tuple[str, int, bool, bool] | None:
+        """(join code, holes, match play, whether every member has finished the round's
+        last hole) of a competition, or ``None``: what deciding it needs to know first."""
+        with self.database.transaction() as tx:
+            row = tx.one(
+                "SELECT c.code, c.holes, c.match_play, "
+                "(SELECT COUNT(*) FROM competition_players p WHERE p.competition_id = c.id), "
+                "(SELECT COUNT(*) FROM competition_games g WHERE g.competition_id = c.id "
+                "AND g.hole = c.holes AND g.strokes IS NOT NULL) "
+                "FROM competitions c WHERE c.id = ?",
+                (competition_id,),
+            )
+        if row is None:
+            return None
+        return str(row[0]), int(row[1]), bool(row[2]), int(row[4]) >= int(row[3])
 
     # Members ----------------------------------------------------------------------
 
@@ -514,29 +545,28 @@ class CompetitionStore:
         On PostgreSQL this is one statement, so one round trip to the server.
         """
         now = _now()
-        update = (
-            "UPDATE games SET position = ?, revision = revision + 1, updated_at = ? "
-            "WHERE id = ? AND player_id = ? AND revision = ? AND position = ? "
-            "AND finished_at IS NULL AND NOT EXISTS (SELECT 1 FROM competition_games cg "
-            "JOIN competitions c ON c.id = cg.competition_id "
-            "WHERE cg.game_id = games.id AND c.finished_at IS NOT NULL)"
-        )
         guard = (index + 1, now, game_id, player_id, revision, index)
         if self.database.kind == "postgresql":
-            added = self.database.statement(
-                f"WITH changed AS ({update} RETURNING id) INSERT INTO moves "
-                "(game_id, idx, move, played_at) SELECT id, ?, ?, ? FROM changed",
-                (*guard, index, move, now),
-            )
-            return added == 1
+            return self.database.statement(_ADD_MOVE, (*guard, index, move, now)) == 1
         with self.database.transaction() as tx:
-            if tx.execute(update, guard) != 1:
+            if tx.execute(_GUARDED_POSITION, guard) != 1:
                 return False
             tx.execute(
                 "INSERT INTO moves (game_id, idx, move, played_at) VALUES (?, ?, ?, ?)",
                 (game_id, index, move, now),
             )
         return True
+
+    async def add_move_awaited(
+        self, game_id: str, player_id: str, revision: int, index: int, move: str
+    ) -> bool:
+        """``add_move``, awaited on the running event loop rather than run in a thread (on
+        PostgreSQL its one statement; SQLite's local write is made at once)."""
+        if self.database.kind != "postgresql":
+            return self.add_move(game_id, player_id, revision, index, move)
+        now = _now()
+        params = (index + 1, now, game_id, player_id, revision, index, index, move, now)
+        return await self.database.awaited_statement(_ADD_MOVE, params) == 1
 
     def game_line(self, game_id: str, player_id: str) -> GameLine:
         """The player's competitive game as it stands (to show it)."""

@@ -7,17 +7,21 @@ by a lock, on PostgreSQL through a small pool of connections shared by the threa
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import platformdirs
 
 from golf_solitaire.store.checkpoints import Checkpointer
+
+if TYPE_CHECKING:
+    from golf_solitaire.store.awaited import AwaitedPool
 
 DATABASE_URL_VARIABLE: Final = "GOLF_DATABASE_URL"
 """The environment variable that chooses another database than the default SQLite file."""
@@ -62,8 +66,7 @@ class Transaction:
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run ``sql``; returns the number of rows changed."""
-        if self._paramstyle == "format":
-            sql = sql.replace("%", "%%").replace("?", "%s")
+        sql = _placeholders(sql, self._paramstyle)
         result = self._cursor.execute(sql, tuple(params))
         count = getattr(result, "rowcount", None)
         if count is None:
@@ -87,6 +90,11 @@ class Transaction:
         return None if row is None else optional_text(row[0])
 
 
+def _placeholders(sql: str, paramstyle: str) -> str:
+    """``sql`` written with ``?`` placeholders, as the driver wants them."""
+    return sql.replace("%", "%%").replace("?", "%s") if paramstyle == "format" else sql
+
+
 def optional_text(value: Any) -> str | None:
     """A column read as text, keeping NULL as ``None``."""
     return None if value is None else str(value)
@@ -100,6 +108,8 @@ def optional_int(value: Any) -> int | None:
 POOL_SIZE: Final = 8
 """The most PostgreSQL connections one process opens: requests in threads overlap their
 round trips to the server instead of queueing for one connection."""
+AWAITED_POOL_SIZE: Final = 4
+"""The most PostgreSQL connections one event loop opens for the statements it awaits."""
 
 
 class Database:
@@ -116,6 +126,7 @@ class Database:
         self._pool_size = pool_size
         self._closed = False
         self._returned = threading.Condition(self._lock)
+        self._awaited: dict[asyncio.AbstractEventLoop, AwaitedPool] = {}
         if url.startswith("sqlite:"):
             self.kind = "sqlite"
             self._connection = _open_sqlite(url)
@@ -157,6 +168,26 @@ class Database:
                 return tx.execute(sql, params)
         with self._pooled() as pooled, pooled.cursor() as cursor:
             return Transaction(cursor, self._paramstyle).execute(sql, params)
+
+    async def awaited_statement(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """``statement``, awaited on the running event loop instead of run in a thread: on
+        PostgreSQL through a connection of the loop's own; on SQLite (a local write) at once.
+        Close the loop's connections with ``close_awaited`` before the loop ends."""
+        if self.kind == "sqlite":
+            return self.statement(sql, params)
+        loop = asyncio.get_running_loop()
+        pool = self._awaited.get(loop)
+        if pool is None:
+            from golf_solitaire.store.awaited import AwaitedPool
+
+            pool = self._awaited[loop] = AwaitedPool(self.url, AWAITED_POOL_SIZE)
+        return await pool.statement(_placeholders(sql, self._paramstyle), params)
+
+    async def close_awaited(self) -> None:
+        """Close the connections the running event loop opened (at an app's shutdown)."""
+        pool = self._awaited.pop(asyncio.get_running_loop(), None)
+        if pool is not None:
+            await pool.close()
 
     @contextmanager
     def _pooled(self) -> Iterator[Any]:

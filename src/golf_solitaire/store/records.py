@@ -41,6 +41,9 @@ class StoredGame:
     hole: int | None
     redo_times: tuple[str, ...] = ()
     """When each move of ``redo`` was first made, in the same order."""
+    on_a_board: bool = False
+    """True for a game of a competition or a daily board: only the competitions service may
+    change it (it keeps the scores and the boards), never a casual face."""
 
     @property
     def is_finished(self) -> bool:

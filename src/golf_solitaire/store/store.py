@@ -48,6 +48,12 @@ _GAME_COLUMNS = (
     "id, player_id, rules_json, deal_json, competitive, meta_json, position, round_id, hole, "
     "created_at, updated_at, finished_at, termination, strokes"
 )
+_ON_A_BOARD = (
+    "(EXISTS (SELECT 1 FROM competition_games cg WHERE cg.game_id = games.id) "
+    "OR EXISTS (SELECT 1 FROM daily_entries de WHERE de.game_id = games.id))"
+)
+"""True for a game of a competition or a daily board: the competitions service keeps those
+(scores, board versions), so the casual faces never list, resume or change them."""
 
 
 def _now() -> str:
@@ -238,7 +244,7 @@ class Store:
         """The game ``game_id`` of ``player_id``; NotFoundError for anyone else's."""
         with self.database.transaction() as tx:
             row = tx.one(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ? AND player_id = ?",
+                f"SELECT {_GAME_COLUMNS}, {_ON_A_BOARD} FROM games WHERE id = ? AND player_id = ?",
                 (game_id, player_id),
             )
             if row is None:
@@ -249,11 +255,13 @@ class Store:
         return _stored_game(row, moves)
 
     def latest_game(self, player_id: str, *, unfinished: bool = False) -> StoredGame | None:
-        """The player's most recently changed game (``unfinished``: still in play), or None."""
+        """The player's most recently changed casual game (``unfinished``: still in play), or
+        None. Games of a competition or a daily board are never resumed here: they are played
+        through the competitions service, which keeps their scores."""
         condition = " AND finished_at IS NULL" if unfinished else ""
         with self.database.transaction() as tx:
             row = tx.one(
-                f"SELECT id FROM games WHERE player_id = ?{condition} "
+                f"SELECT id FROM games WHERE player_id = ?{condition} AND NOT {_ON_A_BOARD} "
                 "ORDER BY updated_at DESC, created_at DESC LIMIT 1",
                 (player_id,),
             )
@@ -356,7 +364,7 @@ class Store:
 
 def _stored_game(row: Row, moves: list[Row]) -> StoredGame:
     (game_id, player_id, rules_json, deal_json, competitive, meta_json, position) = row[:7]
-    (round_id, hole, created_at, updated_at, finished_at, termination, strokes) = row[7:]
+    (round_id, hole, created_at, updated_at, finished_at, termination, strokes) = row[7:14]
     position = int(position)
     line = [str(move) for move, _ in moves]
     record: dict[str, Any] = {
@@ -384,6 +392,7 @@ def _stored_game(row: Row, moves: list[Row]) -> StoredGame:
         round_id=optional_text(round_id),
         hole=optional_int(hole),
         redo_times=tuple(reversed([str(stamp) for _, stamp in moves[position:]])),
+        on_a_board=bool(row[14]),
     )
 
 

@@ -10,7 +10,11 @@ from golf_solitaire.i18n import negotiate, refusal_text
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.records import RecordError
 from golf_solitaire.store import NotFoundError
-from golf_solitaire.web.sessions import BadRequestError, StaleRequestError
+from golf_solitaire.web.sessions import (
+    BadRequestError,
+    CompetitionGameError,
+    StaleRequestError,
+)
 
 
 def _language(request: Request) -> str:
@@ -33,6 +37,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StaleRequestError)
     async def stale(request: Request, error: StaleRequestError) -> JSONResponse:
         return JSONResponse({"detail": str(error), "reason": "stale"}, status_code=409)
+
+    @app.exception_handler(CompetitionGameError)
+    async def competition_game(request: Request, error: CompetitionGameError) -> JSONResponse:
+        return JSONResponse({"detail": str(error), "reason": "competition_game"}, status_code=409)
 
     @app.exception_handler(BadRequestError)
     async def bad_request(request: Request, error: BadRequestError) -> JSONResponse:

@@ -41,6 +41,17 @@ class StaleRequestError(ValueError):
     """A move or undo sent for a position the game is no longer at."""
 
 
+class CompetitionGameError(ValueError):
+    """A casual request for the player's game of a competition or a daily board: those are
+    played through the competitions API, which keeps their scores and boards."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(
+            f"game {game_id!r} belongs to a competition or a daily board: play it there "
+            f"(/api/competition-games/{game_id}), not in the casual game"
+        )
+
+
 @dataclass(slots=True)
 class Session:
     """A game in play: the engine's game and what the store knows about it."""
@@ -146,7 +157,8 @@ class Sessions:
         self._judges.shutdown(wait=True)
 
     def get(self, player_id: str, game_id: str) -> Session:
-        """The player's game ``game_id`` (NotFoundError for anyone else's)."""
+        """The player's casual game ``game_id`` (NotFoundError for anyone else's,
+        CompetitionGameError for their own game of a competition or a daily board)."""
         with self._lock:
             session = self._cache.get(game_id)
             if session is not None:
@@ -155,6 +167,8 @@ class Sessions:
                 self._cache.move_to_end(game_id)
                 return session
             stored = self.store.load_game(game_id, player_id)
+            if stored.on_a_board:
+                raise CompetitionGameError(game_id)
             game = Game.from_record(stored.record)
             for text in stored.redo:
                 game.apply(Move.parse(text))
@@ -176,7 +190,7 @@ class Sessions:
             return session
 
     def latest(self, player_id: str) -> Session | None:
-        """The player's most recent game still in play, or ``None``."""
+        """The player's most recent casual game still in play, or ``None``."""
         stored = self.store.latest_game(player_id, unfinished=True)
         return None if stored is None else self.get(player_id, stored.id)
 

@@ -171,7 +171,8 @@ async function openFirstGame() {
     try {
       saved = await api("GET", `/api/games/${encodeURIComponent(savedId)}`);
     } catch (error) {
-      if (error.status !== 404) throw error;
+      // Gone, or a competition's game (played on the competition page): resume another.
+      if (error.status !== 404 && error.reason !== "competition_game") throw error;
     }
   }
   if (!saved) {
