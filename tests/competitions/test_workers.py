@@ -8,11 +8,13 @@ once, and the live board streamed by one worker must show the scores posted to t
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import pytest
 
 from golf_solitaire import Deal, Game, Move, Rules
+from golf_solitaire.competitions.events import REBUILD_SECONDS
 from tests.competitions.helpers import Policy, draw_first, first_move, last_play
 from tests.competitions.workers import WorkerClient, events, spread_clients, worker_server
 
@@ -48,6 +50,9 @@ def play_round(
             view = ok(client.call("POST", path, {"move": move, "index": view["index"]}, token))
         assert game.outcome is not None and view["strokes"] == game.outcome.strokes
         card.append(int(view["strokes"]))
+        # A person takes a moment between holes; the live board (rebuilt at most every
+        # REBUILD_SECONDS, after a 0.2 s poll) shows each hole's score before the next.
+        time.sleep(REBUILD_SECONDS + 0.3)
     return card
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import psutil
 
+from golf_solitaire.web.protocol import HTTP_PROTOCOL
 from tests.postgres import free_port
 
 APP_FACTORY = "golf_solitaire.web.app:create_app"
@@ -37,7 +38,7 @@ def worker_server(
         sys.executable,
         *("-m", "uvicorn", "--factory", APP_FACTORY, "--host", "127.0.0.1"),
         *("--port", str(port), "--workers", str(workers), "--log-level", "warning"),
-        "--no-access-log",
+        *("--no-access-log", "--http", HTTP_PROTOCOL),
     ]
     server = subprocess.Popen(
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True

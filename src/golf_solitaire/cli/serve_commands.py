@@ -26,6 +26,7 @@ def serve_command(host: str, port: int, database: str | None) -> None:
     import uvicorn
 
     from golf_solitaire.web import Settings, create_app
+    from golf_solitaire.web.protocol import NoDelayHttpTools
 
     settings = Settings(database_url=database, host=host, port=port)
     url = settings.resolved_database_url
@@ -36,7 +37,9 @@ def serve_command(host: str, port: int, database: str | None) -> None:
     listening = listen(host, port)
     click.echo(f"Golf Solitaire is served at {settings.address}  (database: {url})")
     click.echo("Press Ctrl+C to stop.")
-    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_app(settings), host=host, port=port, http=NoDelayHttpTools, log_level="warning"
+    )
     uvicorn.Server(config).run(sockets=[listening])
 
 
