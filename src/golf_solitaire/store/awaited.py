@@ -16,6 +16,7 @@ from typing import Any
 import psycopg
 
 from golf_solitaire.store.database import StoreError
+from golf_solitaire.store.lending import Lending
 
 
 class AwaitedPool:
@@ -23,10 +24,7 @@ class AwaitedPool:
 
     def __init__(self, url: str, size: int) -> None:
         self.url = url
-        self._size = size
-        self._idle: list[psycopg.AsyncConnection[Any]] = []
-        self._opened = 0
-        self._closed = False
+        self._lending: Lending[psycopg.AsyncConnection[Any]] = Lending(size)
         self._returned = asyncio.Condition()
 
     async def statement(self, sql: str, params: Sequence[Any]) -> int:
@@ -38,13 +36,11 @@ class AwaitedPool:
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
         async with self._returned:
-            while not self._idle and self._opened >= self._size and not self._closed:
+            while self._lending.must_wait():
                 await self._returned.wait()
-            if self._closed:
+            if self._lending.closed:
                 raise StoreError("database: the store is closed")
-            connection = self._idle.pop() if self._idle else None
-            if connection is None:
-                self._opened += 1
+            connection = self._lending.take()
         if connection is None:
             try:
                 connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
@@ -68,12 +64,8 @@ class AwaitedPool:
         drop: psycopg.AsyncConnection[Any] | None = None,
     ) -> None:
         async with self._returned:
-            if connection is None or connection.closed or connection.broken or self._closed:
-                self._opened -= 1
-                stale = connection or drop
-            else:
-                self._idle.append(connection)
-                stale = None
+            kept = self._lending.give_back(connection)
+            stale = None if kept else connection or drop
             self._returned.notify()
         if stale is not None and not stale.closed:
             await stale.close()
@@ -81,9 +73,7 @@ class AwaitedPool:
     async def close(self) -> None:
         """Close every idle connection; one still lent out closes when it is given back."""
         async with self._returned:
-            self._closed = True
-            idle, self._idle = self._idle, []
-            self._opened -= len(idle)
+            idle = self._lending.close()
             self._returned.notify_all()
         for connection in idle:
             await connection.close()

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 import platformdirs
 
 from golf_solitaire.store.checkpoints import Checkpointer
+from golf_solitaire.store.lending import Lending
 
 if TYPE_CHECKING:
     from golf_solitaire.store.awaited import AwaitedPool
@@ -121,10 +122,7 @@ class Database:
         self._lock = threading.Lock()
         self._connection: Any = None
         self._checkpointer: Checkpointer | None = None
-        self._idle: list[Any] = []
-        self._opened = 0
-        self._pool_size = pool_size
-        self._closed = False
+        self._lending: Lending[Any] = Lending(pool_size)
         self._returned = threading.Condition(self._lock)
         self._awaited: dict[asyncio.AbstractEventLoop, AwaitedPool] = {}
         if url.startswith("sqlite:"):
@@ -133,8 +131,8 @@ class Database:
             self._paramstyle = "qmark"
         elif url.startswith(("postgresql:", "postgres:")):
             self.kind = "postgresql"
-            self._idle.append(_open_postgres(url))
-            self._opened = 1
+            self._lending.idle.append(_open_postgres(url))
+            self._lending.opened = 1
             self._paramstyle = "format"
         else:
             scheme = url.split(":", 1)[0]
@@ -194,13 +192,11 @@ class Database:
         """A PostgreSQL connection for this thread's use: an idle one, a new one while the
         pool is not full, else the first one given back."""
         with self._returned:
-            while not self._idle and self._opened >= self._pool_size:
+            while self._lending.must_wait():
                 self._returned.wait()
-            if self._closed:
+            if self._lending.closed:
                 raise StoreError("database: the store is closed")
-            connection = self._idle.pop() if self._idle else None
-            if connection is None:
-                self._opened += 1
+            connection = self._lending.take()
         if connection is None:
             try:
                 connection = _open_postgres(self.url)
@@ -214,13 +210,10 @@ class Database:
 
     def _give_back(self, connection: Any) -> None:
         with self._returned:
-            if connection is None or connection.broken or connection.closed or self._closed:
-                self._opened -= 1
-                if connection is not None:
-                    connection.close()
-            else:
-                self._idle.append(connection)
+            kept = self._lending.give_back(connection)
             self._returned.notify()
+        if not kept and connection is not None:
+            connection.close()
 
     def checkpoint_in_background(self) -> None:
         """SQLite: checkpoint the write-ahead log from a thread, never in a commit.
@@ -241,13 +234,12 @@ class Database:
         if self._checkpointer is not None:
             self._checkpointer.stop()
         with self._lock:
-            self._closed = True
             if self._connection is not None:
                 self._connection.close()
-            for connection in self._idle:
-                connection.close()
-            self._opened -= len(self._idle)
-            self._idle.clear()
+            idle = self._lending.close()
+            self._returned.notify_all()
+        for connection in idle:
+            connection.close()
 
 
 def _sqlite_path(url: str) -> str:
