@@ -20,7 +20,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+if TYPE_CHECKING:
+    from golf_solitaire.deals import Deal
+    from golf_solitaire.rules import Rules
 
 ROUND_LENGTHS: Final = (9, 18)
 COMPETITION_LENGTHS: Final = (3, 9, 18)
@@ -38,6 +42,30 @@ def _check_holes(holes: int, lengths: tuple[int, ...] = ROUND_LENGTHS) -> None:
 def _check_strokes(strokes: int) -> None:
     if not isinstance(strokes, int) or isinstance(strokes, bool) or not -54 <= strokes <= 54:
         raise ValueError(f"strokes: expected a whole number from -54 to 54, not {strokes!r}")
+
+
+def hole_deal(rules: Rules, first: int, hole: int) -> Deal:
+    """The deal of ``hole`` (from 1) of a round that starts at deal number ``first``: the
+    numbers that follow it; with winnable deals only, each hole the first winnable deal after
+    the hole before (so no deal comes twice). Verdicts are cached, so asking again is cheap.
+
+    >>> from golf_solitaire import Rules
+    >>> hole_deal(Rules(), 3, 2).number
+    4
+    >>> [hole_deal(Rules(winnable_only=True), 3, hole).number for hole in (1, 2)]
+    [5, 12]
+    """
+    from golf_solitaire.deals import Deal
+
+    if hole < 1:
+        raise ValueError(f"hole: {hole} is not a hole number (from 1)")
+    if not rules.winnable_only:
+        return Deal.numbered(first + hole - 1, rules)
+    deal = Deal.numbered(first, rules)
+    for _ in range(hole - 1):
+        assert deal.number is not None  # a numbered deal knows its number
+        deal = Deal.numbered(deal.number + 1, rules)
+    return deal
 
 
 def to_par_text(difference: int) -> str:

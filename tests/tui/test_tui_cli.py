@@ -36,6 +36,8 @@ def golf_play(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         (["--round", "7"], "'7' is not one of '9', '18'"),
         (["--casual", "--resume"], "--casual keeps no score and saves nothing"),
         (["--casual", "--round", "9"], "--casual keeps no score and saves nothing"),
+        (["--resume", "--winnable"], "--resume goes on with the saved game"),
+        (["--daily", "--winnable"], "--daily is the same deal for everyone"),
     ],
 )
 def test_bad_options_are_refused_in_one_line(tmp_path: Path, args: list[str], message: str) -> None:

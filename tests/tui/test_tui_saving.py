@@ -142,6 +142,25 @@ async def test_a_round_scores_each_hole_and_resumes_on_the_next(store: Store) ->
 
 
 @pytest.mark.asyncio
+async def test_a_winnable_round_plays_the_next_winnable_deal_each_hole(store: Store) -> None:
+    player = store.create_player().id
+    round_play = RoundPlay(Round(holes=9), first_deal=1, rules=Rules(winnable_only=True))
+    clearable = [number for number, verdict in verdicts("strict").items() if verdict.solved]
+    assert [round_play.deal_number(hole) for hole in range(1, 10)] == clearable[:9]
+    app = saving_app(store, player, game=Game(round_play.deal(1)), round_play=round_play)
+    async with app.run_test() as pilot:
+        assert "Strict (winnable only)" in line_text(app, "status")
+        await play_to_the_end(app, pilot, deal_2_solution())
+        await pilot.press("escape", "n")
+        assert app.game.deal.number == clearable[1]
+        assert app.game.rules.winnable_only
+    resumed = Saver(store, player).resume()
+    assert resumed is not None and resumed.round_play is not None
+    assert resumed.round_play.rules == Rules(winnable_only=True)
+    assert resumed.game.deal == Deal.numbered(clearable[1], Rules(winnable_only=True))
+
+
+@pytest.mark.asyncio
 async def test_new_deal_in_a_round_waits_for_the_hole_to_end(store: Store) -> None:
     player = store.create_player().id
     round_play = RoundPlay(Round(holes=9), first_deal=2, rules=Rules())

@@ -18,6 +18,7 @@ from golf_solitaire.deals import DAILY_RANGE, MAX_DEAL_NUMBER, Deal, daily_numbe
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import LANGUAGES, negotiate
 from golf_solitaire.rounds import Round
+from golf_solitaire.rules import Rules
 
 if TYPE_CHECKING:
     from golf_solitaire.tui.saving import RoundPlay, Saver
@@ -45,9 +46,14 @@ def first_deal_number(number: int | None, daily: bool) -> int:
     return random.randint(1, DAILY_RANGE)
 
 
-def choose_deal(number: int | None, daily: bool, rules_name: str) -> Deal:
-    """The deal the options name, by the ``--rules`` preset."""
+def play_rules(rules_name: str, winnable: bool) -> Rules:
+    """The ``--rules`` preset, with winnable deals only if ``--winnable`` asks for them."""
     rules = parse_rules(rules_name)
+    return rules.with_options(winnable_only=True) if winnable else rules
+
+
+def choose_deal(number: int | None, daily: bool, rules: Rules) -> Deal:
+    """The deal the options name, by ``rules``."""
     if daily and number is None:
         return Deal.daily(today_utc(), rules)
     return Deal.numbered(first_deal_number(number, daily), rules)
@@ -75,6 +81,12 @@ def open_saver() -> Saver:
     type=click.Choice(["9", "18"]),
     help="Play a round of 9 or 18 holes (deals in a row from the first).",
 )
+@click.option(
+    "--winnable",
+    is_flag=True,
+    help="Winnable deals only: each deal is the first from its number on that the solver "
+    "can clear.",
+)
 @click.option("--resume", is_flag=True, help="Go on with the last unfinished game.")
 @click.option(
     "--casual", is_flag=True, help="Just play: no score, no clock, no statistics, nothing saved."
@@ -85,6 +97,7 @@ def play_command(
     daily: bool,
     rules_name: str,
     holes: str | None,
+    winnable: bool,
     resume: bool,
     casual: bool,
     language: str | None,
@@ -95,13 +108,17 @@ def play_command(
 
     if language is not None and language not in LANGUAGES:
         raise CliError(f"--lang: unknown language {language!r} (choose {', '.join(LANGUAGES)})")
-    if resume and (number is not None or daily or holes):
-        raise CliError("--resume goes on with the saved game: give no --deal, --daily or --round")
+    if resume and (number is not None or daily or holes or winnable):
+        raise CliError(
+            "--resume goes on with the saved game: give no --deal, --daily, --round or --winnable"
+        )
+    if daily and winnable:
+        raise CliError("--daily is the same deal for everyone: give no --winnable with it")
     if casual and (resume or holes):
         raise CliError("--casual keeps no score and saves nothing: give no --resume or --round")
     language = language or default_language()
     if casual:
-        game = Game(choose_deal(number, daily, rules_name))
+        game = Game(choose_deal(number, daily, play_rules(rules_name, winnable)))
         GolfApp(game, language=language, casual=True).run()
         return
     saver = open_saver()
@@ -113,13 +130,13 @@ def play_command(
             raise CliError("no unfinished game to resume: start one with `golf play`")
         game, round_play, elapsed = found.game, found.round_play, found.elapsed
     elif holes is not None:
-        rules = parse_rules(rules_name)
+        rules = play_rules(rules_name, winnable)
         round_play = RoundPlay(
             Round(holes=int(holes)), first_deal=first_deal_number(number, daily), rules=rules
         )
         game = Game(round_play.deal(1))
     else:
-        game = Game(choose_deal(number, daily, rules_name))
+        game = Game(choose_deal(number, daily, play_rules(rules_name, winnable)))
     app = GolfApp(game, language=language, saver=saver, round_play=round_play, elapsed=elapsed)
     try:
         app.run()
