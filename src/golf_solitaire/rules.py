@@ -66,7 +66,19 @@ class Rules:
 
     @classmethod
     def named(cls, name: str) -> Rules:
-        """The preset called ``name`` or one of its aliases (case and ``_``/``-`` ignored)."""
+        """The preset called ``name`` or one of its aliases (case and ``_``/``-`` ignored);
+        ``NAME+winnable_only`` is that preset with winnable deals only.
+
+        >>> Rules.named("putt-putt+winnable_only").label
+        'putt-putt+winnable_only'
+        """
+        base, plus, option = name.partition("+")
+        if plus:
+            if option.strip().lower().replace("-", "_") != WINNABLE_ONLY:
+                raise ValueError(
+                    f"unknown rules option {option!r} after {base!r}+ (only {WINNABLE_ONLY})"
+                )
+            return cls.named(base).with_options(winnable_only=True)
         key = name.strip().lower().replace("_", "-").replace(" ", "-")
         preset = _ALIASES.get(key)
         if preset is None:
@@ -84,9 +96,14 @@ class Rules:
 
     @property
     def label(self) -> str:
-        """The preset name, or the changed options joined with ``+`` for a custom set."""
+        """The preset name (``NAME+winnable_only`` for a preset with winnable deals only), or
+        the changed options joined with ``+`` for a custom set."""
         if self.name is not None:
             return self.name
+        if self.winnable_only:
+            base = self.with_options(winnable_only=False).name
+            if base is not None:
+                return f"{base}+{WINNABLE_ONLY}"
         changed = []
         for field in fields(self):
             value = getattr(self, field.name)
@@ -188,6 +205,8 @@ class Preset:
 
 
 STRICT: Final = Rules()
+WINNABLE_ONLY: Final = "winnable_only"
+"""The option a preset's name may carry after ``+`` (``strict+winnable_only``)."""
 
 PRESETS: Final[dict[str, Preset]] = {
     preset.name: preset

@@ -102,3 +102,15 @@ def test_dead_end_queen_accepts_nothing() -> None:
     refusal = rules.refusal(c("QS"), c("JD"), top_is_dead_end=True)
     assert refusal is not None and refusal.reason is Reason.DEAD_END_QUEEN
     assert rules.refusal(c("QS"), c("JD"), top_is_dead_end=False) is None
+
+
+def test_a_preset_with_winnable_deals_only_is_named_by_its_label() -> None:
+    for preset in ("strict", "putt-putt", "pysolfc-golf", "black-hole"):
+        rules = Rules.named(preset).with_options(winnable_only=True)
+        assert rules.label == f"{preset}+winnable_only"
+        assert Rules.named(rules.label) == rules
+    assert Rules.named("Relaxed Golf + winnable-only") == Rules(wrap=True, winnable_only=True)
+    with pytest.raises(ValueError, match=r"unknown rules option 'wrap' after 'strict'\+"):
+        Rules.named("strict+wrap")
+    with pytest.raises(ValueError, match="unknown rules preset 'nope'"):
+        Rules.named("nope+winnable_only")

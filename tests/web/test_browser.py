@@ -140,6 +140,26 @@ def test_a_deal_link_opens_that_deal(page: Page) -> None:
     assert "deal=1235" in page.url and "rules=putt-putt" in page.url
 
 
+def test_winnable_deals_only(page: Page) -> None:
+    """Ticking the box deals the first winnable deal from the current number; New game goes
+    on to the next winnable one; the link carries the option, and a typed "+" works too."""
+    clearable = [number for number, verdict in verdicts("strict").items() if verdict.solved]
+    open_deal(page, 3)
+    page.check("#check-winnable")
+    expect(page.locator("#status-deal")).to_have_text("Deal 5")
+    expect(page.locator("#status-rules")).to_have_text("Strict (winnable only)")
+    assert "rules=strict%2Bwinnable_only" in page.url
+    page.click("#btn-new")
+    expect(page.locator("#status-deal")).to_have_text(f"Deal {clearable[clearable.index(5) + 1]}")
+    page.goto("/?deal=1&rules=putt-putt+winnable_only")
+    expect(page.locator("#status-rules")).to_have_text("Putt-Putt (winnable only)")
+    expect(page.locator("#select-rules")).to_have_value("putt-putt")
+    expect(page.locator("#check-winnable")).to_be_checked()
+    page.uncheck("#check-winnable")
+    expect(page.locator("#status-rules")).to_have_text("Putt-Putt")
+    shot(page, "winnable")
+
+
 def test_cards_have_spoken_names_and_a_hint_is_honest(page: Page) -> None:
     open_deal(page, 2)
     exposed = page.locator('.card.exposed[data-column="4"]')

@@ -19,6 +19,7 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
 from golf_solitaire.reasons import IllegalMoveError, Reason, Refusal
+from golf_solitaire.rounds import hole_deal
 from golf_solitaire.rules import Rules
 from golf_solitaire.store import (
     NotFoundError,
@@ -301,6 +302,6 @@ class Sessions:
             if len(stored.games) >= stored.holes:
                 raise BadRequestError(f"hole: the round's {stored.holes} holes are all played")
             hole = len(stored.games) + 1
-            deal = Deal.numbered(stored.first_deal + hole - 1, Rules.from_dict(stored.rules))
+            deal = hole_deal(Rules.from_dict(stored.rules), stored.first_deal, hole)
             self.create(player_id, deal, round_id=round_id, hole=hole)
             return self.store.load_round(round_id, player_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from collections.abc import Callable
 from typing import Annotated, Any, Final, Literal
@@ -37,20 +38,32 @@ def deal_for(request: NewGame) -> Deal:
     rules = rules_named(request.rules)
     if request.deal is not None and request.daily is not False:
         raise BadRequestError("deal: give a deal number or daily, not both")
+    if request.daily is not False and rules.winnable_only:
+        raise BadRequestError(
+            "rules: the daily deal is the same for everyone, so not winnable_only"
+        )
     if request.daily is not False:
         day = dt.datetime.now(dt.UTC).date() if request.daily is True else request.daily
         return Deal.daily(day, rules)
-    if request.deal is not None:
-        return Deal.numbered(request.deal, rules)
     import secrets
 
-    return Deal.numbered(secrets.randbelow(1_000_000) + 1, rules)
+    number = request.deal if request.deal is not None else secrets.randbelow(1_000_000) + 1
+    try:
+        return Deal.numbered(number, rules)
+    except ValueError as error:  # winnable_only: none proved clearable, or no solver here
+        raise BadRequestError(str(error)) from None
 
 
 @router.post("", status_code=201)
 async def create_game(request: NewGame, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
-    """Start a game of a numbered or daily deal under a rules preset."""
-    return public(sessions.create(player_id, deal_for(request)))
+    """Start a game of a numbered or daily deal under a rules preset (``NAME+winnable_only``:
+    the first deal from that number on that the solver can clear)."""
+    if rules_named(request.rules).winnable_only:
+        # The solver may take a second to find the deal: not on the event loop.
+        deal = await asyncio.to_thread(deal_for, request)
+    else:
+        deal = deal_for(request)
+    return public(sessions.create(player_id, deal))
 
 
 @router.get("/latest")

@@ -6,6 +6,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path
 
+from golf_solitaire.rounds import hole_deal
+from golf_solitaire.rules import Rules
 from golf_solitaire.store import StoredRound
 from golf_solitaire.web.deps import PlayerDep, SessionsDep
 from golf_solitaire.web.models import HoleScore, NewRound, PublicRound
@@ -20,12 +22,16 @@ def score_card(stored: StoredRound) -> PublicRound:
     """The public score card of a stored round."""
     card = []
     by_hole = {game.hole: game for game in stored.games}
+    rules = Rules.from_dict(stored.rules)
     for hole in range(1, stored.holes + 1):
         game = by_hole.get(hole)
+        number = stored.first_deal + hole - 1
+        if rules.winnable_only:  # the next winnable deals (verdicts cached once found)
+            number = hole_deal(rules, stored.first_deal, hole).number or number
         card.append(
             HoleScore(
                 hole=hole,
-                deal=stored.first_deal + hole - 1,
+                deal=number,
                 game_id=None if game is None else game.id,
                 strokes=None if game is None else game.strokes,
                 finished=game is not None and game.is_finished,

@@ -61,7 +61,13 @@ async function loadLanguage(lang) {
       return option;
     }),
   );
-  if (ui.game) select.value = ui.game.rules;
+  if (ui.game) select.value = basePreset(ui.game.rules);
+}
+
+const WINNABLE = "+winnable_only";
+
+function basePreset(rules) {
+  return rules.endsWith(WINNABLE) ? rules.slice(0, -WINNABLE.length) : rules;
 }
 
 function presetNote(preset) {
@@ -158,13 +164,15 @@ async function nextHole() {
 }
 
 function currentRules() {
-  return $("select-rules").value || (ui.game ? ui.game.rules : "strict");
+  const preset = $("select-rules").value || (ui.game ? basePreset(ui.game.rules) : "strict");
+  return $("check-winnable").checked ? preset + WINNABLE : preset;
 }
 
 async function openFirstGame() {
   const params = new URLSearchParams(location.search);
   const wantedDeal = params.get("deal");
-  const wantedRules = params.get("rules") || "strict";
+  // A "+" typed into an address arrives as a space.
+  const wantedRules = (params.get("rules") || "strict").replaceAll(" ", "+");
   const savedId = store.getItem("golf.game");
   let saved = null;
   if (savedId) {
@@ -419,10 +427,11 @@ function render() {
 
   const dealText = game.daily ? dailyLabel(game) : t("web.status.deal", { number: game.deal });
   $("status-deal").textContent = game.hole ? `${t("web.status.hole", { hole: game.hole, holes: ui.round ? ui.round.holes : "?" })} · ${dealText}` : dealText;
-  const preset = ui.presets.find((entry) => entry.name === game.rules);
-  $("status-rules").textContent = preset ? preset.title : game.rules;
+  const preset = ui.presets.find((entry) => entry.name === basePreset(game.rules));
+  $("status-rules").textContent = presetTitle(game.rules);
   $("status-rules").title = preset ? presetNote(preset) : "";
-  $("select-rules").value = game.rules;
+  $("select-rules").value = basePreset(game.rules);
+  $("check-winnable").checked = game.rules.endsWith(WINNABLE);
   $("status-moves").textContent = String(game.move_count);
   $("status-strokes").textContent = String(game.score);
   $("btn-undo").disabled = !game.can_undo;
@@ -610,8 +619,9 @@ function table(className, headings, rows) {
 }
 
 function presetTitle(name) {
-  const preset = ui.presets.find((item) => item.name === name);
-  return preset ? preset.title : name;
+  const preset = ui.presets.find((item) => item.name === basePreset(name));
+  if (!preset) return name;
+  return name.endsWith(WINNABLE) ? `${preset.title} (${t("web.menu.winnable_short")})` : preset.title;
 }
 
 function playDailyButton(date, rules) {
@@ -667,7 +677,7 @@ function dailiesSection(dailies) {
   form.addEventListener("submit", guard((event) => {
     event.preventDefault();
     $("stats-dialog").close();
-    return newGame({ daily: input.value, rules: currentRules() });
+    return newGame({ daily: input.value, rules: basePreset(currentRules()) });
   }));
   section.append(form);
   return section;
@@ -709,7 +719,8 @@ function wire() {
   $("btn-hint").addEventListener("click", hint);
   $("btn-new").addEventListener("click", guard(() => newGame({ deal: ui.game && ui.game.deal ? ui.game.deal + 1 : undefined, rules: currentRules() })));
   $("btn-replay").addEventListener("click", guard(() => newGame({ deal: ui.game.deal, rules: ui.game.rules })));
-  $("btn-daily").addEventListener("click", guard(() => newGame({ daily: true, rules: currentRules() })));
+  // The daily deal is the same for everyone: never "winnable only".
+  $("btn-daily").addEventListener("click", guard(() => newGame({ daily: true, rules: basePreset(currentRules()) })));
   $("btn-round9").addEventListener("click", guard(() => startRound(9)));
   $("btn-round18").addEventListener("click", guard(() => startRound(18)));
   $("btn-stats").addEventListener("click", guard(showStats));
@@ -729,6 +740,7 @@ function wire() {
     return nextHole();
   }));
   $("select-rules").addEventListener("change", guard(() => newGame({ deal: ui.game ? ui.game.deal : undefined, rules: currentRules() })));
+  $("check-winnable").addEventListener("change", guard(() => newGame({ deal: ui.game ? ui.game.deal : undefined, rules: currentRules() })));
   $("select-lang").addEventListener("change", guard(async () => {
     store.setItem("golf.lang", $("select-lang").value);
     const params = new URLSearchParams(location.search);
