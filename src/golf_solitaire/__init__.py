@@ -19,9 +19,9 @@ from golf_solitaire.rules import PRESETS, QueensOnKings, Rules
 from golf_solitaire.state import Outcome, State, Termination
 
 if TYPE_CHECKING:
-    from golf_solitaire.solver import Limit, hint, review, solve
+    from golf_solitaire.solver import Limit, hint, rate, review, solve
 
-_SOLVER_NAMES = ("Limit", "hint", "review", "solve")
+_SOLVER_NAMES = ("Limit", "hint", "rate", "review", "solve")
 
 
 def __getattr__(name: str) -> Any:
@@ -58,6 +58,7 @@ __all__ = [
     "Termination",
     "daily_number",
     "hint",
+    "rate",
     "review",
     "solve",
 ]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import click
 
 from golf_solitaire.cli.common import CliError, dump_json, parse_rules, read_record, rules_option
 from golf_solitaire.deals import Deal
-from golf_solitaire.solver import Limit, LimitReached, Solution, hint, review, solve
+from golf_solitaire.solver import Limit, LimitReached, Solution, hint, rate, review, solve
 
 
 def _limit(nodes: int | None, seconds: float | None) -> Limit:
@@ -146,8 +148,35 @@ def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
         )
 
 
+@click.command("rate")
+@click.argument("number", type=int)
+@rules_option
+@click.option("--limit-nodes", type=int, default=None, help="Give up after K positions.")
+@click.option("--json", "as_json", is_flag=True, help="Print the rating as JSON.")
+def rate_command(number: int, rules_name: str, limit_nodes: int | None, as_json: bool) -> None:
+    """Rate deal NUMBER: easy, medium, hard or unwinnable, and the figures behind it."""
+    deal = Deal.numbered(number, parse_rules(rules_name))
+    try:
+        rating = rate(deal, limit=_limit(limit_nodes, None))
+    except LimitReached:
+        raise CliError("rate: the search limit ran out before the deal was rated") from None
+    if as_json:
+        click.echo(dump_json({"deal": deal.number, "rules": deal.rules.label, **asdict(rating)}))
+        return
+    click.echo(f"deal {deal.number} ({deal.rules.label}): {rating.level}")
+    if rating.level == "unwinnable":
+        click.echo(f"no line clears the tableau; the best score is {rating.best_score}")
+        return
+    click.echo(
+        f"the best clear keeps {rating.stock_kept} stock cards (score {rating.best_score}); "
+        f"along it, {rating.narrow} of {rating.choices} choices have one move alone that "
+        "keeps the clear"
+    )
+
+
 def register(group: click.Group) -> None:
     """Add the solver's commands to ``golf``."""
     group.add_command(solve_command)
+    group.add_command(rate_command)
     group.add_command(hint_command)
     group.add_command(review_command)

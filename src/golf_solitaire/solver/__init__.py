@@ -1,4 +1,4 @@
-"""The exact solver: solve a position, fair hints, game review, surveys of many deals.
+"""The exact solver: solve a position, fair hints, game review, deal ratings, surveys.
 
 >>> from golf_solitaire import Deal
 >>> from golf_solitaire.solver import solve, Limit
@@ -9,6 +9,7 @@ Importing this package registers the ``winnable_only`` deal finder with the core
 """
 
 from golf_solitaire.deals import register_winnable_finder
+from golf_solitaire.solver.difficulty import Difficulty, rate
 from golf_solitaire.solver.hints import Hint, hint
 from golf_solitaire.solver.reviews import Review, ReviewEntry, review
 from golf_solitaire.solver.search import LimitReached
@@ -18,6 +19,7 @@ from golf_solitaire.solver.winnable import first_winnable
 register_winnable_finder(first_winnable)
 
 __all__ = [
+    "Difficulty",
     "Hint",
     "Limit",
     "LimitReached",
@@ -26,6 +28,7 @@ __all__ = [
     "Solution",
     "first_winnable",
     "hint",
+    "rate",
     "review",
     "solve",
 ]

@@ -1,0 +1,98 @@
+"""How hard a deal is, by the solver: how much stock the best line keeps, how narrow the way is.
+
+A deal nobody can clear is ``unwinnable``. For a clearable one, two exact figures rate it:
+``stock_kept``, the stock cards left by the best clear (more is easier), and how narrow the
+way is: of the ``choices`` along that best line (positions with several legal moves), the
+``narrow`` ones, where just one move keeps a clear possible. The level follows from both;
+the thresholds put, of strict deals 1-300 that can be cleared, 33 hard, 22 medium, 16 easy.
+
+>>> from golf_solitaire import Deal
+>>> rating = rate(Deal.numbered(2))
+>>> rating.level, rating.stock_kept, rating.narrow, rating.choices
+('medium', 0, 14, 34)
+>>> rate(Deal.numbered(1)).level
+'unwinnable'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Final
+
+from golf_solitaire import state as rules_of_play
+from golf_solitaire.deals import Deal
+from golf_solitaire.solver.board import Board, top_code
+from golf_solitaire.solver.search import Search
+from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
+from golf_solitaire.state import State
+
+LEVELS: Final = ("easy", "medium", "hard", "unwinnable")
+HARD_SHARE: Final = 0.7
+"""Hard: this share of the choices or more are narrow (or half of them, with no stock kept)."""
+EASY_SHARE: Final = 0.6
+EASY_STOCK: Final = 2
+"""Easy: fewer narrow choices than ``EASY_SHARE``, and this many stock cards kept or more."""
+
+
+@dataclass(frozen=True, slots=True)
+class Difficulty:
+    """A deal's rating: its level, the best score, and the two figures the level rests on.
+
+    >>> Difficulty("easy", -6, 6, 3, 18, 1200).narrow_share
+    0.16666666666666666
+    """
+
+    level: str
+    best_score: int
+    stock_kept: int
+    narrow: int
+    choices: int
+    nodes: int
+
+    @property
+    def narrow_share(self) -> float:
+        """The share of the choices where only one move keeps the clear (0 without choices).
+
+        >>> Difficulty("hard", 0, 0, 7, 10, 900).narrow_share
+        0.7
+        """
+        return self.narrow / self.choices if self.choices else 0.0
+
+
+def rate(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty:
+    """Rate ``deal`` from its start (raises ``LimitReached`` when ``limit`` runs out).
+
+    >>> rate(Deal.numbered(5)).level
+    'easy'
+    """
+    start = State.start(deal)
+    search = Search(
+        Board.from_position(deal, start), max_nodes=limit.nodes, max_seconds=limit.seconds
+    )
+    best = search.optimum()
+    if best > 0:
+        return Difficulty("unwinnable", best, 0, 0, 0, search.nodes)
+    narrow = choices = 0
+    state = start
+    for move in moves_of(search.best_line()):
+        moves = rules_of_play.legal_moves(deal, state)
+        if len(moves) > 1:
+            choices += 1
+            keeping = sum(_clearable(search, rules_of_play.apply(deal, state, m)) for m in moves)
+            narrow += keeping == 1
+        state = rules_of_play.apply(deal, state, move)
+    rating = Difficulty("medium", best, -best, narrow, choices, search.nodes)
+    share = rating.narrow_share
+    if share >= HARD_SHARE or (rating.stock_kept == 0 and share >= 0.5):
+        return dataclasses.replace(rating, level="hard")
+    if share < EASY_SHARE and rating.stock_kept >= EASY_STOCK:
+        return dataclasses.replace(rating, level="easy")
+    return rating
+
+
+def _clearable(search: Search, state: State) -> bool:
+    """Whether the tableau can still be cleared from ``state`` (a position of the deal)."""
+    if not any(state.heights):
+        return True
+    return search.value_of(list(state.heights), state.drawn, top_code(state), 1) <= 0

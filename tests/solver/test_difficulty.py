@@ -1,0 +1,74 @@
+"""Deal ratings: the figures recounted with independent solves, the levels by their rule,
+and ``golf rate``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from golf_solitaire import Deal, Rules, State, rate, solve
+from golf_solitaire import state as rules_of_play
+from golf_solitaire.solver.difficulty import EASY_SHARE, EASY_STOCK, HARD_SHARE
+from tests.reference import verdicts
+from tests.solver.test_commands import golf
+
+
+@pytest.mark.parametrize(("preset", "number"), [("strict", 5), ("strict", 2), ("putt-putt", 3)])
+def test_the_figures_are_those_of_the_best_line(preset: str, number: int) -> None:
+    deal = Deal.numbered(number, Rules.named(preset))
+    rating = rate(deal)
+    best = solve(deal, optimal=True)
+    assert rating.best_score == best.best_score and rating.stock_kept == -rating.best_score
+    # Recount along a best line: every child judged by a search of its own.
+    state, choices, narrow = State.start(deal), 0, 0
+    for move in best.line:
+        moves = rules_of_play.legal_moves(deal, state)
+        if len(moves) > 1:
+            choices += 1
+            keeping = [
+                solve((deal, rules_of_play.apply(deal, state, other))).status == "solved"
+                for other in moves
+            ]
+            narrow += sum(keeping) == 1
+        state = rules_of_play.apply(deal, state, move)
+    assert (rating.choices, rating.narrow) == (choices, narrow)
+
+
+def test_a_deal_nobody_can_clear_is_unwinnable_with_its_best_score() -> None:
+    known = verdicts("strict")
+    for number in range(1, 12):
+        rating = rate(Deal.numbered(number))
+        assert (rating.level == "unwinnable") == (not known[number].solved)
+        if rating.level == "unwinnable":
+            assert rating.best_score == solve(Deal.numbered(number), optimal=True).best_score > 0
+
+
+def test_levels_follow_their_rule() -> None:
+    for number in (2, 5, 12, 15, 19, 39):
+        rating = rate(Deal.numbered(number))
+        share = rating.narrow_share
+        if share >= HARD_SHARE or (rating.stock_kept == 0 and share >= 0.5):
+            assert rating.level == "hard"
+        elif share < EASY_SHARE and rating.stock_kept >= EASY_STOCK:
+            assert rating.level == "easy"
+        else:
+            assert rating.level == "medium"
+    assert [rate(Deal.numbered(n)).level for n in (2, 5, 12)] == ["medium", "easy", "hard"]
+
+
+def test_golf_rate(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def run(*args: str) -> tuple[int, str, str]:
+        return golf(monkeypatch, capsys, *args)
+
+    status, out, _ = run("rate", "5")
+    assert status == 0
+    assert out.splitlines() == [
+        "deal 5 (strict): easy",
+        "the best clear keeps 2 stock cards (score -2); along it, 16 of 39 choices have one "
+        "move alone that keeps the clear",
+    ]
+    status, out, _ = run("rate", "1", "--json")
+    assert status == 0 and json.loads(out)["level"] == "unwinnable"
+    status, _, err = run("rate", "4", "--limit-nodes", "10")
+    assert status == 2 and "rate: the search limit ran out" in err
