@@ -66,7 +66,9 @@ async def test_the_end_says_cleared_and_clearable_without_scores_or_review() -> 
         assert str(app.screen.query_one("#end-outcome").render()) == "Cleared!"
         moves = str(app.screen.query_one("#end-moves").render())
         assert moves == f"{len(deal_2_solution())} moves"
-        assert str(app.screen.query_one("#end-verdict").render()) == "This deal could be cleared"
+        assert str(app.screen.query_one("#end-verdict").render()) == (
+            "This deal could be cleared. By the solver's rating, a medium deal."
+        )
         assert not app.screen.query_one("#end-review").display
 
 

@@ -126,7 +126,12 @@ async def test_the_end_screen_agrees_with_the_reference_on_a_clearable_deal() ->
         best = solver.solve(app.game.deal, optimal=True).best_score
         assert best is not None and best <= reference_score("strict", 2)
         verdict = str(app.screen.query_one("#end-verdict").render())
-        assert verdict == f"This deal could be cleared; the best score is {best}"
+        level = solver.rate(app.game.deal).level
+        assert level == "medium"
+        assert verdict == (
+            f"This deal could be cleared; the best score is {best}. "
+            f"By the solver's rating, a {level} deal."
+        )
         review = app.screen.query_one("#end-review")
         assert review.display
         summary = solver.review(app.game).summary
@@ -159,7 +164,10 @@ async def test_the_verdict_and_the_review_are_said_in_the_players_language() -> 
         await play_to_the_end(app, pilot, deal_2_solution())
         await settle(pilot)
         verdict = str(app.screen.query_one("#end-verdict").render())
-        assert verdict == "Questa smazzata si poteva liberare; il miglior punteggio è 0"
+        assert verdict == (
+            "Questa smazzata si poteva liberare; il miglior punteggio è 0. "
+            "Secondo il risolutore, una smazzata media."
+        )
         review = str(app.screen.query_one("#end-review").render())
         assert (
             review

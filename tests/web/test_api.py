@@ -287,6 +287,26 @@ def statistics(client: TestClient, player: dict[str, str]) -> dict[str, dict[str
     return {entry["rules"]: entry for entry in reply.json()["presets"]}
 
 
+def test_the_verdict_says_the_best_score_and_how_hard_the_deal_is(
+    client: TestClient, player: dict
+) -> None:
+    game = play_out(client, player, start(client, player, deal=2), verdicts("strict")[2].solution)
+    for lang, words in (
+        ("en", "By the solver's rating, a medium deal."),
+        ("fr", "Selon le solveur, une donne moyenne."),
+    ):
+        reply = client.get(
+            f"/api/games/{game['id']}/verdict", headers={**player, "Accept-Language": lang}
+        )
+        assert reply.status_code == 200, reply.text
+        answer = reply.json()
+        assert answer["data"]["level"] == "medium" and answer["data"]["best_score"] == 0
+        assert answer["detail"].endswith(words)
+    lost = play_out(client, player, start(client, player, deal=1))
+    answer = client.get(f"/api/games/{lost['id']}/verdict", headers=player).json()
+    assert answer["data"]["level"] == "unwinnable" and "rating" not in answer["detail"]
+
+
 def test_statistics_per_preset_with_streaks(client: TestClient, player: dict) -> None:
     assert statistics(client, player) == {}
     winning_line = verdicts("strict")[2].solution

@@ -161,7 +161,8 @@ def rate_command(number: int, rules_name: str, limit_nodes: int | None, as_json:
     except LimitReached:
         raise CliError("rate: the search limit ran out before the deal was rated") from None
     if as_json:
-        click.echo(dump_json({"deal": deal.number, "rules": deal.rules.label, **asdict(rating)}))
+        figures = asdict(rating) | {"line": [str(move) for move in rating.line]}
+        click.echo(dump_json({"deal": deal.number, "rules": deal.rules.label, **figures}))
         return
     click.echo(f"deal {deal.number} ({deal.rules.label}): {rating.level}")
     if rating.level == "unwinnable":

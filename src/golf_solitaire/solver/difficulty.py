@@ -22,6 +22,7 @@ from typing import Final
 
 from golf_solitaire import state as rules_of_play
 from golf_solitaire.deals import Deal
+from golf_solitaire.moves import Move
 from golf_solitaire.solver.board import Board, top_code
 from golf_solitaire.solver.search import Search
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
@@ -49,6 +50,8 @@ class Difficulty:
     narrow: int
     choices: int
     nodes: int
+    line: tuple[Move, ...] = ()
+    """A best line: the best clear, or for an unwinnable deal the way to its best score."""
 
     @property
     def narrow_share(self) -> float:
@@ -71,18 +74,19 @@ def rate(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty:
         Board.from_position(deal, start), max_nodes=limit.nodes, max_seconds=limit.seconds
     )
     best = search.optimum()
+    line = tuple(moves_of(search.best_line()))
     if best > 0:
-        return Difficulty("unwinnable", best, 0, 0, 0, search.nodes)
+        return Difficulty("unwinnable", best, 0, 0, 0, search.nodes, line)
     narrow = choices = 0
     state = start
-    for move in moves_of(search.best_line()):
+    for move in line:
         moves = rules_of_play.legal_moves(deal, state)
         if len(moves) > 1:
             choices += 1
             keeping = sum(_clearable(search, rules_of_play.apply(deal, state, m)) for m in moves)
             narrow += keeping == 1
         state = rules_of_play.apply(deal, state, move)
-    rating = Difficulty("medium", best, -best, narrow, choices, search.nodes)
+    rating = Difficulty("medium", best, -best, narrow, choices, search.nodes, line)
     share = rating.narrow_share
     if share >= HARD_SHARE or (rating.stock_kept == 0 and share >= 0.5):
         return dataclasses.replace(rating, level="hard")

@@ -32,11 +32,13 @@ class Suggestion:
 class Verdict:
     """What the solver says of a whole deal: could it be cleared, and the best score.
 
-    ``best_score`` is ``None`` when the search ran out of time before it could tell.
+    ``best_score`` is ``None`` when the search ran out of time before it could tell;
+    ``level`` is the solver's rating: easy, medium, hard or unwinnable.
     """
 
     clearable: bool
     best_score: int | None
+    level: str | None = None
 
 
 def installed_solver() -> ModuleType | None:
@@ -79,11 +81,12 @@ class Analysis:
         if self.solver is None:
             return None
         limit = self.solver.Limit(seconds=VERDICT_SECONDS)
-        solution: Any = self.solver.solve(deal, optimal=True, limit=limit)
-        best = solution.best_score
-        if best is None:
+        try:
+            rating: Any = self.solver.rate(deal, limit=limit)
+        except self.solver.LimitReached:
             return Verdict(clearable=False, best_score=None)
-        return Verdict(clearable=int(best) <= 0, best_score=int(best))
+        best = int(rating.best_score)
+        return Verdict(clearable=best <= 0, best_score=best, level=str(rating.level))
 
     def review(self, game: Game, language: str) -> str | None:
         """The solver's review of a finished hand (its first mistake, if any), or ``None``."""

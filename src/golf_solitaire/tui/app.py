@@ -461,8 +461,12 @@ class GolfApp(App[None]):
             return tr(language, "end.too_hard")
         key = "end.clearable" if verdict.clearable else "end.unclearable"
         if self.casual:
-            return tr(language, f"{key}_casual")
-        return tr(language, key, best=verdict.best_score)
+            text = tr(language, f"{key}_casual")
+        else:
+            text = tr(language, key, best=verdict.best_score)
+        if verdict.clearable and verdict.level:
+            text += ". " + core(language, f"difficulty.{verdict.level}")
+        return text
 
     def _end_of_hand(self) -> None:
         def closed(choice: str | None) -> None:

@@ -77,12 +77,15 @@ def _verdict(record_key: str) -> dict[str, Any]:
     solver = solver_module()
     assert solver is not None
     game = Game.from_record(record_key)
-    solution: Any = solver.solve(game.deal, optimal=True)
+    # The rating costs a tenth more than the best score alone, and says how hard the deal is.
+    rating: Any = solver.rate(game.deal)
+    clearable = rating.level != "unwinnable"
     return {
-        "status": str(solution.status),
-        "clearable": solution.status == "solved",
-        "best_score": getattr(solution, "best_score", None),
-        "line": [str(move) for move in (getattr(solution, "line", None) or [])],
+        "status": "solved" if clearable else "unsolvable",
+        "clearable": clearable,
+        "best_score": rating.best_score,
+        "level": str(rating.level),
+        "line": [str(move) for move in rating.line],
     }
 
 
@@ -113,6 +116,7 @@ def verdict(lang: str, game: Game) -> Analysis:
         detail = translate(lang, "web.verdict.intractable")
     elif data["clearable"]:
         detail = translate(lang, "web.verdict.clearable", best=data["best_score"])
+        detail += " " + translate(lang, f"difficulty.{data['level']}")
     else:
         detail = translate(lang, "web.verdict.unclearable", best=data["best_score"])
     return Analysis(available=True, detail=detail, data=data)
