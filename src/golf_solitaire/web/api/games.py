@@ -132,7 +132,8 @@ def read_analysis(
     """The solver on this game (in a worker thread: a search can take a while).
 
     ``hint``: a fair hint, from what the player sees only, or why there is none.
-    ``verdict``: after the hand, whether the deal was clearable and the best score possible.
+    ``verdict``: after the hand, whether the deal was clearable, the best score possible and
+    the solver's rating of the deal (easy, medium, hard or unwinnable).
     ``review``: after the hand, the solver's review of the moves made.
     """
     return ANSWERS[question](lang, sessions.get(player_id, game_id).game)
