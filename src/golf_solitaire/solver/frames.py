@@ -3,7 +3,7 @@
 CPython (3.11 to 3.14) carves call frames out of 16 KB chunks and frees a chunk as soon as the
 call at its base returns. The search recurses one call per card played or drawn (up to about
 55 deep, each frame about 700 bytes), so its depth keeps crossing a chunk edge: every crossing
-maps and unmaps a chunk, and the kernel time that costs was a quarter of a solve. ``roomy``
+maps and unmaps a chunk, and that kernel time was a quarter of a solve. ``roomy``
 calls through a frame so large that CPython gives it a chunk of 128 KB with 64 KB to spare
 above it: the whole search then runs inside that one chunk.
 
