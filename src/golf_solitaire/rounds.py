@@ -44,28 +44,43 @@ def _check_strokes(strokes: int) -> None:
         raise ValueError(f"strokes: expected a whole number from -54 to 54, not {strokes!r}")
 
 
-def hole_deal(rules: Rules, first: int, hole: int) -> Deal:
-    """The deal of ``hole`` (from 1) of a round that starts at deal number ``first``: the
+def hole_numbers(rules: Rules, first: int, holes: int) -> list[int]:
+    """The deal numbers of holes 1 to ``holes`` of a round that starts at deal ``first``: the
     numbers that follow it; with winnable deals only, each hole the first winnable deal after
-    the hole before (so no deal comes twice). Verdicts are cached, so asking again is cheap.
+    the hole before (so no deal comes twice). One walk; verdicts are cached, so it is cheap
+    to ask again.
 
     >>> from golf_solitaire import Rules
-    >>> hole_deal(Rules(), 3, 2).number
-    4
-    >>> [hole_deal(Rules(winnable_only=True), 3, hole).number for hole in (1, 2)]
-    [5, 12]
+    >>> hole_numbers(Rules(), 3, 2), hole_numbers(Rules(winnable_only=True), 3, 2)
+    ([3, 4], [5, 12])
+    """
+    if not rules.winnable_only:
+        return list(range(first, first + holes))
+    from golf_solitaire.deals import Deal
+
+    numbers: list[int] = []
+    number = first
+    for _ in range(holes):
+        found = Deal.numbered(number, rules).number
+        assert found is not None  # a numbered deal knows its number
+        numbers.append(found)
+        number = found + 1
+    return numbers
+
+
+def hole_deal(rules: Rules, first: int, hole: int) -> Deal:
+    """The deal of ``hole`` (from 1) of a round that starts at deal number ``first``
+    (``hole_numbers`` says which).
+
+    >>> from golf_solitaire import Rules
+    >>> hole_deal(Rules(), 3, 2).number, hole_deal(Rules(winnable_only=True), 3, 2).number
+    (4, 12)
     """
     from golf_solitaire.deals import Deal
 
     if hole < 1:
         raise ValueError(f"hole: {hole} is not a hole number (from 1)")
-    if not rules.winnable_only:
-        return Deal.numbered(first + hole - 1, rules)
-    deal = Deal.numbered(first, rules)
-    for _ in range(hole - 1):
-        assert deal.number is not None  # a numbered deal knows its number
-        deal = Deal.numbered(deal.number + 1, rules)
-    return deal
+    return Deal.numbered(hole_numbers(rules, first, hole)[-1], rules)
 
 
 def to_par_text(difference: int) -> str:

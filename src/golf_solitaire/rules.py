@@ -95,15 +95,22 @@ class Rules:
         return None
 
     @property
+    def base_name(self) -> str | None:
+        """The preset these rules are, winnable deals only set aside (``None``: custom).
+
+        >>> Rules(wrap=True, winnable_only=True).base_name
+        'putt-putt'
+        """
+        return self.with_options(winnable_only=False).name
+
+    @property
     def label(self) -> str:
         """The preset name (``NAME+winnable_only`` for a preset with winnable deals only), or
         the changed options joined with ``+`` for a custom set."""
         if self.name is not None:
             return self.name
-        if self.winnable_only:
-            base = self.with_options(winnable_only=False).name
-            if base is not None:
-                return f"{base}+{WINNABLE_ONLY}"
+        if self.winnable_only and self.base_name is not None:
+            return f"{self.base_name}+{WINNABLE_ONLY}"
         changed = []
         for field in fields(self):
             value = getattr(self, field.name)

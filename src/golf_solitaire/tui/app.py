@@ -437,8 +437,9 @@ class GolfApp(App[None]):
         round_over = False
         if self.round_play is not None:
             played = self.round_play.round
+            numbers = self.round_play.deal_numbers()
             card = tuple(
-                HoleLine(hole, self.round_play.deal_number(hole), played.par_per_hole, strokes)
+                HoleLine(hole, numbers[hole - 1], played.par_per_hole, strokes)
                 for hole, strokes, _ in played.card()
             )
             round_over = played.is_complete

@@ -21,7 +21,7 @@ import platformdirs
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
-from golf_solitaire.rounds import Round, hole_deal
+from golf_solitaire.rounds import Round, hole_deal, hole_numbers
 from golf_solitaire.rules import Rules
 from golf_solitaire.store import PresetStatistics, Store, StoredGame
 
@@ -81,14 +81,10 @@ class RoundPlay:
     rules: Rules
     round_id: str | None = None
 
-    def deal_number(self, hole: int) -> int:
-        """The deal number of hole ``hole`` (from 1): the first deal, then the next numbers
-        (the next winnable ones with winnable deals only)."""
-        if not self.rules.winnable_only:
-            return self.first_deal + hole - 1
-        number = self.deal(hole).number
-        assert number is not None  # a numbered deal knows its number
-        return number
+    def deal_numbers(self) -> list[int]:
+        """The deal number of every hole: the first deal, then the next numbers (the next
+        winnable ones with winnable deals only)."""
+        return hole_numbers(self.rules, self.first_deal, self.round.holes)
 
     def deal(self, hole: int) -> Deal:
         """The deal of hole ``hole`` by the round's rules."""

@@ -38,11 +38,9 @@ def card_style(card: Card) -> str:
 def rules_title(language: str, deal: Deal) -> str:
     """The rules' preset title in ``language`` (and "winnable only"), or the custom label."""
     rules = deal.rules
-    if rules.winnable_only:
-        name = rules.with_options(winnable_only=False).name
-        if name:
-            title = core(language, f"preset.{name}.title")
-            return f"{title} ({core(language, 'option.winnable_only')})"
+    if rules.winnable_only and rules.base_name:
+        title = core(language, f"preset.{rules.base_name}.title")
+        return f"{title} ({core(language, 'option.winnable_only')})"
     name = rules.name
     return core(language, f"preset.{name}.title") if name else rules.label
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path
 
-from golf_solitaire.rounds import hole_deal
+from golf_solitaire.rounds import hole_numbers
 from golf_solitaire.rules import Rules
 from golf_solitaire.store import StoredRound
 from golf_solitaire.web.deps import PlayerDep, SessionsDep
@@ -22,12 +22,9 @@ def score_card(stored: StoredRound) -> PublicRound:
     """The public score card of a stored round."""
     card = []
     by_hole = {game.hole: game for game in stored.games}
-    rules = Rules.from_dict(stored.rules)
-    for hole in range(1, stored.holes + 1):
+    numbers = hole_numbers(Rules.from_dict(stored.rules), stored.first_deal, stored.holes)
+    for hole, number in enumerate(numbers, start=1):
         game = by_hole.get(hole)
-        number = stored.first_deal + hole - 1
-        if rules.winnable_only:  # the next winnable deals (verdicts cached once found)
-            number = hole_deal(rules, stored.first_deal, hole).number or number
         card.append(
             HoleScore(
                 hole=hole,

@@ -163,9 +163,12 @@ async function nextHole() {
   renderScorecard();
 }
 
+function selectedPreset() {
+  return $("select-rules").value || (ui.game ? basePreset(ui.game.rules) : "strict");
+}
+
 function currentRules() {
-  const preset = $("select-rules").value || (ui.game ? basePreset(ui.game.rules) : "strict");
-  return $("check-winnable").checked ? preset + WINNABLE : preset;
+  return $("check-winnable").checked ? selectedPreset() + WINNABLE : selectedPreset();
 }
 
 async function openFirstGame() {
@@ -677,7 +680,7 @@ function dailiesSection(dailies) {
   form.addEventListener("submit", guard((event) => {
     event.preventDefault();
     $("stats-dialog").close();
-    return newGame({ daily: input.value, rules: basePreset(currentRules()) });
+    return newGame({ daily: input.value, rules: selectedPreset() });
   }));
   section.append(form);
   return section;
@@ -720,7 +723,7 @@ function wire() {
   $("btn-new").addEventListener("click", guard(() => newGame({ deal: ui.game && ui.game.deal ? ui.game.deal + 1 : undefined, rules: currentRules() })));
   $("btn-replay").addEventListener("click", guard(() => newGame({ deal: ui.game.deal, rules: ui.game.rules })));
   // The daily deal is the same for everyone: never "winnable only".
-  $("btn-daily").addEventListener("click", guard(() => newGame({ daily: true, rules: basePreset(currentRules()) })));
+  $("btn-daily").addEventListener("click", guard(() => newGame({ daily: true, rules: selectedPreset() })));
   $("btn-round9").addEventListener("click", guard(() => startRound(9)));
   $("btn-round18").addEventListener("click", guard(() => startRound(18)));
   $("btn-stats").addEventListener("click", guard(showStats));
@@ -739,8 +742,10 @@ function wire() {
     $("end-dialog").close();
     return nextHole();
   }));
-  $("select-rules").addEventListener("change", guard(() => newGame({ deal: ui.game ? ui.game.deal : undefined, rules: currentRules() })));
-  $("check-winnable").addEventListener("change", guard(() => newGame({ deal: ui.game ? ui.game.deal : undefined, rules: currentRules() })));
+  // The same deal number under the rules now chosen.
+  const rulesChanged = guard(() => newGame({ deal: ui.game ? ui.game.deal : undefined, rules: currentRules() }));
+  $("select-rules").addEventListener("change", rulesChanged);
+  $("check-winnable").addEventListener("change", rulesChanged);
   $("select-lang").addEventListener("change", guard(async () => {
     store.setItem("golf.lang", $("select-lang").value);
     const params = new URLSearchParams(location.search);
