@@ -148,13 +148,18 @@ class Pruning:
 
     def draws_to_match(self, tableau: list[int], drawn: int, top: int, least: int) -> int:
         """Fewest draws (at least ``least``) after which every tableau card to play has a
-        predecessor among the tableau, the waste top and the cards drawn by then."""
+        predecessor among the tableau, the waste top and the cards drawn by then (more draws
+        only add predecessors, so the count is found by bisection)."""
         rows = self.prefix_rows[drawn]
         missing = self.missing
-        count = least
-        while count < len(rows) and missing(tableau, rows[count][top]):
-            count += 1
-        return count
+        low, high = least, len(rows)
+        while low < high:
+            middle = (low + high) // 2
+            if missing(tableau, rows[middle][top]):
+                low = middle + 1
+            else:
+                high = middle
+        return low
 
     def root_bound(self) -> int:
         """Cards of the board's position that no stock order lets be played (0: maybe none).
@@ -225,10 +230,7 @@ class Pruning:
         and which islands the waste top enters, so it is cached on those.
         """
         follow = self.successors[top] & present
-        code = (present << 5 | drawn) << RANKS | follow
-        table = self._column_cache.get(code)
-        if table is None:
-            table = self._column_cache[code] = [[None] * 6 for _ in self.board.columns]
+        table = self._column_table(present, drawn, follow)
         stuck: list[int] = []
         dead = False
         draws = 0
@@ -254,6 +256,31 @@ class Pruning:
                     if claims.setdefault(chain, island) != island:
                         dead = True
         return stuck, dead, draws
+
+    def stuck(self, heights: list[int], present: int, drawn: int, top: int) -> list[int]:
+        """The first answer of ``windows`` alone: all a search that cannot clear asks."""
+        follow = self.successors[top] & present
+        table = self._column_table(present, drawn, follow)
+        stuck: list[int] = []
+        for column, height in enumerate(heights):
+            if height:
+                known = table[column][height]
+                if known is None:
+                    known = self._column_windows(column, height, present, drawn, follow)
+                    table[column][height] = known
+                if known[0]:
+                    stuck.extend(self.board.columns[column][: known[0]])
+        return stuck
+
+    def _column_table(
+        self, present: int, drawn: int, follow: int
+    ) -> list[list[ColumnWindows | None]]:
+        """The cached windows of every column and height for these ranks, draws and top."""
+        code = (present << 5 | drawn) << RANKS | follow
+        table = self._column_cache.get(code)
+        if table is None:
+            table = self._column_cache[code] = [[None] * 6 for _ in self.board.columns]
+        return table
 
     def _column_windows(
         self, column: int, height: int, present: int, drawn: int, follow: int

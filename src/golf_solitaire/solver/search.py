@@ -42,7 +42,14 @@ DRAW = -1
 
 
 def _spent(
-    packed: int, drawn: int, top: int, left: int, fresh: bool, present: int, shape: int
+    packed: int,
+    drawn: int,
+    top: int,
+    left: int,
+    fresh: bool,
+    present: int,
+    shape: int,
+    ceiling: int,
 ) -> None:
     """Stands in for a finished search's visit (see ``Search._explore``)."""
 
@@ -242,6 +249,7 @@ class Search:
         rows = pruning.rows
         missing = pruning.missing
         windows = pruning.windows
+        stuck_cards = pruning.stuck
         tallest_first = not stock
         walks = WalkCheck.for_rules(board.rules)
         walk = walks.possible if walks is not None else None
@@ -285,7 +293,14 @@ class Search:
             bounds[packed] = kept
 
         def visit(
-            packed: int, drawn: int, top: int, left: int, fresh: bool, present: int, shape: int
+            packed: int,
+            drawn: int,
+            top: int,
+            left: int,
+            fresh: bool,
+            present: int,
+            shape: int,
+            ceiling: int,
         ) -> None:
             nonlocal best, nodes
             playable = 0
@@ -311,20 +326,26 @@ class Search:
             # The matching bound depends on the ranks left, not on where they lie.
             code = (shape << 5 | drawn) << 4 | top
             short = matched.get(code)
-            if short is None:
+            if short is None and ceiling < best and best > 1:
+                # One move changes the matching bound by one at most: it cannot cut here.
+                short = -1
+            elif short is None:
                 short = missing(tableau, rows[drawn][top])
                 if not short and drawn == stock_size and walk and not walk(tableau, top):
                     short = 1  # the last chain cannot play every card: one at least stays
                 matched[code] = short
-            if short and short >= best:
-                settle(packed, drawn, playable, short)
+            if short > 0 and short >= best:
                 return
             # The window tables after each draw (a position with no play only draws again, and
             # that draw is judged in its place; Black Hole's one chain has the walk count).
             if (
                 fresh and (playable or drawn == stock_size) and (stock_size or best != 1)
             ) or best <= 0:
-                stuck, dead, chains = windows(heights, present, drawn, top)
+                if best > 1:
+                    # Only cards never played can prove more than "no clear" (one card).
+                    stuck, dead, chains = stuck_cards(heights, present, drawn, top), False, 0
+                else:
+                    stuck, dead, chains = windows(heights, present, drawn, top)
                 if stuck:
                     # Cards never played are no one's predecessor: match the rest without them.
                     for rank in stuck:
@@ -334,7 +355,7 @@ class Search:
                         tableau[rank] += 1
                     if unmatched > short:
                         short = unmatched
-                if short:
+                if short > 0:
                     floor = short
                 elif dead:
                     floor = 1
@@ -348,6 +369,7 @@ class Search:
                 if floor >= best:
                     settle(packed, drawn, playable, floor)
                     return
+            above = (short if short >= 0 else ceiling) + 1
             if playable:
                 row = next_codes[top]
                 plays = columns_of.get(playable)
@@ -390,6 +412,7 @@ class Search:
                         no_stock,
                         present if count else present ^ 1 << rank,
                         shape - units[rank],
+                        above,
                     )
                     tableau[rank] = count + 1
                     at_rank[below] ^= bit
@@ -398,7 +421,7 @@ class Search:
                     path.pop()
             if drawn < stock_size:
                 path.append(DRAW)
-                visit(packed, drawn + 1, stock[drawn], left, True, present, shape)
+                visit(packed, drawn + 1, stock[drawn], left, True, present, shape, above)
                 path.pop()
             if best < entry:
                 exact[((packed << 5 | drawn) << shift) | playable] = best
@@ -409,7 +432,7 @@ class Search:
         present = sum(1 << rank for rank in range(RANKS) if tableau[rank])
         shape = sum(count << 3 * rank for rank, count in enumerate(tableau))
         try:
-            roomy(visit, packed, drawn, top, sum(heights), True, present, shape)
+            roomy(visit, packed, drawn, top, sum(heights), True, present, shape, INFINITY)
         finally:
             self.nodes = nodes
             # visit refers to itself: break that cycle so its tables go when the search does.
