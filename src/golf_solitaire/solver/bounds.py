@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from golf_solitaire.rules import Rules
-from golf_solitaire.solver.board import KING, acceptance_table
+from golf_solitaire.solver.board import KING, RANKS, acceptance_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +106,17 @@ class MatchingPlan:
         waste top); index 0 counts wild supply (jokers, an empty waste). The tableau's own
         cards are supply too, so a slot of rank ``r`` starts at ``demand[r] + supply[r]``.
         """
-        lines = ["def missing(demand, supply):", "    m = 0"]
+        ranks = range(RANKS)
+        lines = [
+            "def missing(demand, supply):",
+            f"    {', '.join(f'd{rank}' for rank in ranks)}, = demand",
+            f"    {', '.join(f's{rank}' for rank in ranks)}, = supply",
+            "    m = 0",
+        ]
         for slot, rank in enumerate(self.slot_ranks):
-            lines.append(f"    a{slot} = demand[{rank}] + supply[{rank}]")
+            lines.append(f"    a{slot} = d{rank} + s{rank}")
         for rank, left, right in self.demands:
-            lines.append(f"    need = demand[{rank}]")
+            lines.append(f"    need = d{rank}")
             lines.append("    if need:")
             for side in (left, right):
                 if side < 0:
@@ -122,7 +128,7 @@ class MatchingPlan:
                 lines.append(f"            need -= a{side}")
                 lines.append(f"            a{side} = 0")
             lines.append("        m += need")
-        lines.append("    m -= demand[0] + supply[0]")
+        lines.append("    m -= d0 + s0")
         lines.append("    return m if m > 0 else 0")
         namespace: dict[str, Callable[[list[int], list[int]], int]] = {}
         exec("\n".join(lines), namespace)

@@ -306,17 +306,17 @@ class Search:
             playable = 0
             for rank in accepted[top]:
                 playable |= at_rank[rank]
+            entries = bounds.get(packed)
+            if entries is not None:
+                for d0, p0, l0 in entries:
+                    if l0 >= best and d0 <= drawn and p0 | playable == p0:
+                        return
             if exact:
                 known = exact.get(((packed << 5 | drawn) << shift) | playable)
                 if known is not None and not (recording and known <= 0):
                     if known < best:
                         best = known
                     return
-            entries = bounds.get(packed)
-            if entries is not None:
-                for d0, p0, l0 in entries:
-                    if l0 >= best and d0 <= drawn and p0 | playable == p0:
-                        return
             nodes += 1
             if nodes >= mark:
                 past_mark()
