@@ -35,8 +35,10 @@ def test_players_and_tokens(client: TestClient) -> None:
     assert set(created) == {"id", "token"}
     me = client.get("/api/players/me", headers={"X-Golf-Token": created["token"]})
     assert me.json() == {"id": created["id"], "token": None}
-    by_cookie = client.get("/api/players/me", cookies={"golf_token": created["token"]})
+    client.cookies.set("golf_token", created["token"])
+    by_cookie = client.get("/api/players/me")
     assert by_cookie.status_code == 200
+    client.cookies.clear()
     missing = client.get("/api/players/me")
     assert missing.status_code == 401
     assert "X-Golf-Token: missing" in missing.json()["detail"]

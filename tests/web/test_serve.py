@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 
 from tests.postgres import free_port
 
