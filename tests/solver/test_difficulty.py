@@ -9,7 +9,7 @@ import pytest
 
 from golf_solitaire import Deal, Rules, State, rate, solve
 from golf_solitaire import state as rules_of_play
-from golf_solitaire.solver.difficulty import EASY_SHARE, EASY_STOCK, HARD_SHARE
+from golf_solitaire.solver.difficulty import EASY_SHARE, EASY_STOCK, HARD_SHARE, first_rated
 from tests.reference import verdicts
 from tests.solver.test_commands import golf
 
@@ -72,3 +72,43 @@ def test_golf_rate(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixtur
     assert status == 0 and json.loads(out)["level"] == "unwinnable"
     status, _, err = run("rate", "4", "--limit-nodes", "10")
     assert status == 2 and "rate: the search limit ran out" in err
+
+
+@pytest.mark.parametrize(
+    ("start", "level"), [(1, "easy"), (1, "hard"), (3, "medium"), (13, "hard")]
+)
+def test_first_rated_is_the_first_deal_of_its_level(start: int, level: str) -> None:
+    known = verdicts("strict")
+    deal, rating = first_rated(start, Rules.named("strict"), level)
+    assert deal.number is not None and deal.number >= start
+    assert rating == rate(deal) and rating.level == level
+    # Every deal passed over is unwinnable or rates another level, by solves of its own.
+    for number in range(start, deal.number):
+        assert not known[number].solved or rate(Deal.numbered(number)).level != level
+
+
+def test_first_rated_takes_the_rules_and_refuses_what_it_cannot_find() -> None:
+    putt_putt = Rules.named("putt-putt").with_options(winnable_only=True)
+    deal, rating = first_rated(1, putt_putt, "easy")
+    assert deal.rules == Rules.named("putt-putt") and rate(deal).level == "easy" == rating.level
+    with pytest.raises(ValueError, match="level: 'unwinnable' is not one of easy, medium, hard"):
+        first_rated(1, Rules(), "unwinnable")
+    with pytest.raises(ValueError, match="level: no deal from 1 to 3 rates easy"):
+        first_rated(1, Rules(), "easy", tries=3)
+
+
+def test_golf_rate_find(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def run(*args: str) -> tuple[int, str, str]:
+        return golf(monkeypatch, capsys, *args)
+
+    status, out, _ = run("rate", "1", "--find", "hard")
+    assert status == 0
+    assert out.splitlines()[0] == "deal 12 (strict): hard, the first from deal 1"
+    status, out, _ = run("rate", "20", "--find", "easy", "--json")
+    assert status == 0 and json.loads(out)["deal"] == 27 and json.loads(out)["level"] == "easy"
+    status, _, err = run("rate", "1", "--find", "unwinnable")
+    assert status == 2 and "'unwinnable' is not one of 'easy', 'medium', 'hard'" in err
+    status, _, err = run("rate", "1", "--find", "hard", "--limit-nodes", "5")
+    assert status == 2 and "--find rates every deal in full; it takes no --limit-nodes" in err

@@ -8,7 +8,17 @@ import click
 
 from golf_solitaire.cli.common import CliError, dump_json, parse_rules, read_record, rules_option
 from golf_solitaire.deals import Deal
-from golf_solitaire.solver import Limit, LimitReached, Solution, hint, rate, review, solve
+from golf_solitaire.solver import (
+    Limit,
+    LimitReached,
+    Solution,
+    first_rated,
+    hint,
+    rate,
+    review,
+    solve,
+)
+from golf_solitaire.solver.difficulty import CLEARABLE_LEVELS
 
 
 def _limit(nodes: int | None, seconds: float | None) -> Limit:
@@ -151,20 +161,39 @@ def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
 @click.command("rate")
 @click.argument("number", type=int)
 @rules_option
+@click.option(
+    "--find",
+    "level",
+    type=click.Choice(CLEARABLE_LEVELS),
+    default=None,
+    help="Rate deals from NUMBER on and show the first of this level.",
+)
 @click.option("--limit-nodes", type=int, default=None, help="Give up after K positions.")
 @click.option("--json", "as_json", is_flag=True, help="Print the rating as JSON.")
-def rate_command(number: int, rules_name: str, limit_nodes: int | None, as_json: bool) -> None:
+def rate_command(
+    number: int, rules_name: str, level: str | None, limit_nodes: int | None, as_json: bool
+) -> None:
     """Rate deal NUMBER: easy, medium, hard or unwinnable, and the figures behind it."""
-    deal = Deal.numbered(number, parse_rules(rules_name))
-    try:
-        rating = rate(deal, limit=_limit(limit_nodes, None))
-    except LimitReached:
-        raise CliError("rate: the search limit ran out before the deal was rated") from None
+    rules = parse_rules(rules_name)
+    if level is not None:
+        if limit_nodes is not None:
+            raise CliError("rate: --find rates every deal in full; it takes no --limit-nodes")
+        try:
+            deal, rating = first_rated(number, rules, level)
+        except ValueError as error:
+            raise CliError(f"rate: {error}") from None
+    else:
+        deal = Deal.numbered(number, rules)
+        try:
+            rating = rate(deal, limit=_limit(limit_nodes, None))
+        except LimitReached:
+            raise CliError("rate: the search limit ran out before the deal was rated") from None
     if as_json:
         figures = asdict(rating) | {"line": [str(move) for move in rating.line]}
         click.echo(dump_json({"deal": deal.number, "rules": deal.rules.label, **figures}))
         return
-    click.echo(f"deal {deal.number} ({deal.rules.label}): {rating.level}")
+    found = f", the first from deal {number}" if level is not None else ""
+    click.echo(f"deal {deal.number} ({deal.rules.label}): {rating.level}{found}")
     if rating.level == "unwinnable":
         click.echo(f"no line clears the tableau; the best score is {rating.best_score}")
         return

@@ -18,17 +18,20 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from golf_solitaire import state as rules_of_play
-from golf_solitaire.deals import Deal
+from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
 from golf_solitaire.moves import Move
+from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import Board, top_code
 from golf_solitaire.solver.search import Search
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
+from golf_solitaire.solver.winnable import proved_clearable
 from golf_solitaire.state import State
 
 LEVELS: Final = ("easy", "medium", "hard", "unwinnable")
+CLEARABLE_LEVELS: Final = LEVELS[:3]
 HARD_SHARE: Final = 0.7
 """Hard: this share of the choices or more are narrow (or half of them, with no stock kept)."""
 EASY_SHARE: Final = 0.6
@@ -63,6 +66,13 @@ class Difficulty:
         return self.narrow / self.choices if self.choices else 0.0
 
 
+class Rated(NamedTuple):
+    """A deal and its rating."""
+
+    deal: Deal
+    rating: Difficulty
+
+
 def rate(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty:
     """Rate ``deal`` from its start (raises ``LimitReached`` when ``limit`` runs out).
 
@@ -93,6 +103,32 @@ def rate(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty:
     if share < EASY_SHARE and rating.stock_kept >= EASY_STOCK:
         return dataclasses.replace(rating, level="easy")
     return rating
+
+
+def first_rated(number: int, rules: Rules, level: str, *, tries: int = 1000) -> Rated:
+    """The first deal numbered ``number`` or more that rates ``level``, with its rating.
+
+    Only clearable levels can be asked. Deals the solver does not prove clearable (within the
+    budget of winnable deals only) are passed over without a rating, so a search costs one
+    rating for each clearable deal on the way; it gives up after ``tries`` numbers.
+
+    >>> deal, rating = first_rated(1, Rules(), "easy")
+    >>> deal.number, rating.level
+    (5, 'easy')
+    """
+    if level not in CLEARABLE_LEVELS:
+        raise ValueError(f"level: {level!r} is not one of {', '.join(CLEARABLE_LEVELS)}")
+    plain = rules.with_options(winnable_only=False)
+    for candidate in range(number, min(number + tries, MAX_DEAL_NUMBER + 1)):
+        if not proved_clearable(candidate, plain):
+            continue
+        deal = Deal.numbered(candidate, plain)
+        rating = rate(deal)
+        if rating.level == level:
+            return Rated(deal, rating)
+    raise ValueError(
+        f"level: no deal from {number} to {number + tries - 1} rates {level} under these rules"
+    )
 
 
 def _clearable(search: Search, state: State) -> bool:
