@@ -302,6 +302,7 @@ class Search:
             shape: int,
             ceiling: int,
         ) -> None:
+            # ``ceiling``: the matching bound here is at most this (the parent's plus one).
             nonlocal best, nodes
             playable = 0
             for rank in accepted[top]:
