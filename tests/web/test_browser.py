@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from golf_solitaire import Deal, Rules
 from tests.reference import verdicts
@@ -149,8 +149,24 @@ def test_winnable_deals_only(page: Page) -> None:
     expect(page.locator("#status-deal")).to_have_text("Deal 5")
     expect(page.locator("#status-rules")).to_have_text("Strict (winnable only)")
     assert "rules=strict%2Bwinnable_only" in page.url
+    # While the server looks for the next winnable deal, the page says so (the answer is held).
+    held: list[Route] = []
+    new_game = re.compile(r"/api/games\?")
+    page.route(
+        new_game,
+        lambda route: held.append(route) if route.request.method == "POST" else route.continue_(),
+    )
     page.click("#btn-new")
+    expect(page.locator("#message")).to_have_text("Looking for a deal the solver can clear…")
+    for _ in range(250):
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert held, "the new game's request never came"
+    held[0].continue_()
+    page.unroute(new_game)
     expect(page.locator("#status-deal")).to_have_text(f"Deal {clearable[clearable.index(5) + 1]}")
+    expect(page.locator("#message")).to_be_empty()
     page.goto("/?deal=1&rules=putt-putt+winnable_only")
     expect(page.locator("#status-rules")).to_have_text("Putt-Putt (winnable only)")
     expect(page.locator("#select-rules")).to_have_value("putt-putt")

@@ -140,16 +140,26 @@ function showGame(game) {
   render();
 }
 
+/* With winnable deals only the server has the solver find the deal: say so meanwhile. */
+async function solverFinds(rules, request) {
+  const finding = Boolean(rules && rules.endsWith(WINNABLE));
+  if (finding) say(t("web.menu.finding_winnable"));
+  const answer = await request();
+  if (finding) say("");
+  return answer;
+}
+
 async function newGame(body) {
   const round = ui.round;
   ui.round = null;
   store.removeItem("golf.round");
   if (round) $("scorecard").hidden = true;
-  showGame(await api("POST", "/api/games", body));
+  showGame(await solverFinds(body.rules, () => api("POST", "/api/games", body)));
 }
 
 async function startRound(holes) {
-  const card = await api("POST", "/api/rounds", { holes, rules: currentRules() });
+  const rules = currentRules();
+  const card = await solverFinds(rules, () => api("POST", "/api/rounds", { holes, rules }));
   ui.round = card;
   store.setItem("golf.round", card.id);
   showGame(await api("GET", `/api/games/${card.current_game_id}`));
@@ -157,7 +167,9 @@ async function startRound(holes) {
 }
 
 async function nextHole() {
-  const card = await api("POST", `/api/rounds/${ui.round.id}/holes`);
+  const card = await solverFinds(ui.game && ui.game.rules, () =>
+    api("POST", `/api/rounds/${ui.round.id}/holes`),
+  );
   ui.round = card;
   showGame(await api("GET", `/api/games/${card.current_game_id}`));
   renderScorecard();
