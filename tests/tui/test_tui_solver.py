@@ -186,3 +186,41 @@ def test_end_screen_with_the_verdict(snap_compare: Any) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=finish)
+
+
+@pytest.mark.asyncio
+async def test_a_winnable_deal_is_found_away_from_the_screen_and_says_so() -> None:
+    app = make_app(2, rules="strict+winnable_only")
+    release = threading.Event()
+
+    def slow_find() -> Deal:
+        release.wait(10)
+        return Deal.numbered(5, Rules(winnable_only=True))
+
+    async with app.run_test() as pilot:
+        app.deal_when_found(slow_find, app.game.rules)
+        await pilot.pause()
+        # The screen still answers while the solver looks, and says what is going on.
+        assert line_text(app, "message") == "Looking for a deal the solver can clear…"
+        assert app.game.deal.number == 2
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.game.deal.number == 5 and line_text(app, "message") == ""
+        # "n" takes a new random winnable deal the same way; plain rules deal at once.
+        await pilot.press("n")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.game.rules.winnable_only and app.game.deal.number != 5
+        assert solver.solve(app.game.deal).status == "solved"
+        app.deal_when_found(lambda: Deal.numbered(7), Rules())
+        assert app.game.deal.number == 7
+
+        def nothing_found() -> Deal:
+            raise ValueError("winnable_only: no deal from 8 to 9 could be proved clearable")
+
+        app.deal_when_found(nothing_found, Rules(winnable_only=True))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.is_running and app.game.deal.number == 7
+        assert line_text(app, "message").startswith("winnable_only: no deal from 8 to 9")

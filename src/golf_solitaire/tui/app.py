@@ -14,6 +14,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.worker import get_current_worker
 
 from golf_solitaire.deals import DAILY_RANGE, Deal
 from golf_solitaire.game import Game
@@ -382,7 +383,8 @@ class GolfApp(App[None]):
         rules: Rules = self.game.rules
         playing = self.round_play
         if playing is None:
-            self.start(Deal.numbered(self.rng.randint(1, DAILY_RANGE), rules))
+            number = self.rng.randint(1, DAILY_RANGE)
+            self.deal_when_found(lambda: Deal.numbered(number, rules), rules)
             return
         if not self.game.is_over:
             self.say(tr(self.language, "round.finish_first"))
@@ -393,7 +395,29 @@ class GolfApp(App[None]):
                 Round(holes=playing.round.holes), first_deal=first, rules=playing.rules
             )
             playing = self.round_play
-        self.start(playing.deal(playing.round.current_hole or 1))
+        hole = playing.round.current_hole or 1
+        self.deal_when_found(lambda: playing.deal(hole), playing.rules)
+
+    def deal_when_found(self, find: Callable[[], Deal], rules: Rules) -> None:
+        """Start the deal ``find`` gives: at once, or, when the solver must find a winnable
+        deal (which may take a second), away from the screen's thread while the message line
+        says it is looking."""
+        if not rules.winnable_only:
+            self.start(find())
+            return
+        self.say(tr(self.language, "deal.finding_winnable"))
+        self._find_deal(find)
+
+    @work(thread=True, exclusive=True, group="deal")
+    def _find_deal(self, find: Callable[[], Deal]) -> None:
+        """Find a deal away from the screen's thread, then start it there (unless replaced)."""
+        try:
+            deal = find()
+        except ValueError as error:  # no winnable deal in reach: say why, keep the hand
+            self.call_from_thread(self.say, str(error))
+            return
+        if not get_current_worker().is_cancelled:
+            self.call_from_thread(self.start, deal)
 
     def action_go_to_deal(self) -> None:
         """Ask for a deal number and deal it (not in the middle of a round)."""
@@ -403,7 +427,8 @@ class GolfApp(App[None]):
 
         def chosen(number: int | None) -> None:
             if number is not None:
-                self.start(Deal.numbered(number, self.game.rules))
+                rules = self.game.rules
+                self.deal_when_found(lambda: Deal.numbered(number, rules), rules)
 
         self.push_screen(GoToDealScreen(self.language), chosen)
 
