@@ -197,8 +197,9 @@ def rate_command(
     if rating.level == "unwinnable":
         click.echo(f"no line clears the tableau; the best score is {rating.best_score}")
         return
+    cards = "card" if rating.stock_kept == 1 else "cards"
     click.echo(
-        f"the best clear keeps {rating.stock_kept} stock cards (score {rating.best_score}); "
+        f"the best clear keeps {rating.stock_kept} stock {cards} (score {rating.best_score}); "
         f"along it, {rating.narrow} of {rating.choices} choices have one move alone that "
         "keeps the clear"
     )
