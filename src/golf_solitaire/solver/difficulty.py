@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from golf_solitaire import state as rules_of_play
-from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
+from golf_solitaire.deals import Deal
 from golf_solitaire.moves import Move
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import Board, top_code
 from golf_solitaire.solver.search import Search
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
-from golf_solitaire.solver.winnable import proved_clearable
+from golf_solitaire.solver.winnable import clearable_numbers
 from golf_solitaire.state import State
 
 LEVELS: Final = ("easy", "medium", "hard", "unwinnable")
@@ -119,9 +119,7 @@ def first_rated(number: int, rules: Rules, level: str, *, tries: int = 1000) -> 
     if level not in CLEARABLE_LEVELS:
         raise ValueError(f"level: {level!r} is not one of {', '.join(CLEARABLE_LEVELS)}")
     plain = rules.with_options(winnable_only=False)
-    for candidate in range(number, min(number + tries, MAX_DEAL_NUMBER + 1)):
-        if not proved_clearable(candidate, plain):
-            continue
+    for candidate in clearable_numbers(number, plain, tries):
         deal = Deal.numbered(candidate, plain)
         rating = rate(deal)
         if rating.level == level:

@@ -13,6 +13,7 @@ winnable deal, everyone's daily deal) solve each deal once per process.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from typing import Final
 
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
@@ -41,15 +42,26 @@ def proved_clearable(number: int, rules: Rules) -> bool:
     return solve(Deal.numbered(number, plain), limit=PROOF_LIMIT).status == "solved"
 
 
+def clearable_numbers(number: int, rules: Rules, tries: int = MAX_TRIES) -> Iterator[int]:
+    """The deal numbers from ``number`` on, ``tries`` of them at most, that the solver proves
+    clearable, in order.
+
+    >>> list(clearable_numbers(1, Rules(), tries=12))
+    [2, 5, 12]
+    """
+    for candidate in range(number, min(number + tries, MAX_DEAL_NUMBER + 1)):
+        if proved_clearable(candidate, rules):
+            yield candidate
+
+
 def first_winnable(number: int, rules: Rules) -> Deal:
     """The first deal numbered ``number`` or more that the solver proves clearable.
 
     >>> first_winnable(3, Rules(winnable_only=True)).number
     5
     """
-    for candidate in range(number, min(number + MAX_TRIES, MAX_DEAL_NUMBER + 1)):
-        if proved_clearable(candidate, rules):
-            return Deal.from_identity({"number": candidate}, rules)
+    for candidate in clearable_numbers(number, rules):
+        return Deal.from_identity({"number": candidate}, rules)
     raise ValueError(
         f"winnable_only: no deal from {number} to {number + MAX_TRIES - 1} could be proved "
         "clearable under these rules"
