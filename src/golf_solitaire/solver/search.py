@@ -13,7 +13,9 @@ columns whose exposed card may be played now: two waste tops that allow the same
 the same futures, so the set stands in for the top. A bound proved for a position also holds
 with more cards drawn (the position could have drawn its way there) and with fewer plays
 open, so ``bounds`` keeps, per heights, the (drawn, plays, bound) triples no other covers.
-Every move removes a tableau card or draws, so positions form a DAG.
+Every move removes a tableau card or draws, so positions form a DAG. A position with no play
+is not searched on its own: the draws it forces are made at once, to the first position that
+opens a play or empties the stock.
 
 Moves are column numbers, or ``DRAW`` (-1).
 
@@ -307,6 +309,23 @@ class Search:
             playable = 0
             for rank in accepted[top]:
                 playable |= at_rank[rank]
+            if not playable and drawn < stock_size:
+                # A position with no play can only draw: it is worth what the first position
+                # after its draws that opens a play (or empties the stock) is worth, so it
+                # stands in for them (a draw raises the matching bound by one at most).
+                first = drawn
+                while True:
+                    top = stock[drawn]
+                    drawn += 1
+                    for rank in accepted[top]:
+                        playable |= at_rank[rank]
+                    if playable or drawn == stock_size:
+                        break
+                draws = drawn - first
+                path.extend([DRAW] * draws)
+                visit(packed, drawn, top, left, True, present, shape, ceiling + draws)
+                del path[-draws:]
+                return
             entries = bounds.get(packed)
             if entries is not None:
                 for d0, p0, l0 in entries:
