@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from golf_solitaire import Rules
 from golf_solitaire.cli.common import CliError
-from golf_solitaire.cli.play_commands import default_language, first_deal_number
+from golf_solitaire.cli.play_commands import default_language, first_deal, first_deal_number
 
 GOLF = [sys.executable, "-c", "from golf_solitaire.cli import main; main()"]
 
@@ -38,6 +39,9 @@ def golf_play(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         (["--casual", "--round", "9"], "--casual keeps no score and saves nothing"),
         (["--resume", "--winnable"], "--resume goes on with the saved game"),
         (["--daily", "--winnable"], "--daily is the same deal for everyone"),
+        (["--level", "hard", "--daily"], "--level picks each new deal by its rating"),
+        (["--level", "easy", "--round", "9"], "--level picks each new deal by its rating"),
+        (["--level", "brutal"], "'brutal' is not one of 'easy', 'medium', 'hard'"),
     ],
 )
 def test_bad_options_are_refused_in_one_line(tmp_path: Path, args: list[str], message: str) -> None:
@@ -62,3 +66,12 @@ def test_the_first_deal_is_the_given_one_or_the_daily_one() -> None:
     assert 1 <= first_deal_number(None, True) <= 1_000_000
     with pytest.raises(CliError, match="not both"):
         first_deal_number(3, True)
+
+
+def test_with_a_level_the_first_deal_is_the_first_rated_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    deal = first_deal(1, False, Rules(winnable_only=True), "hard", "it")
+    assert deal.number == 12 and deal.rules.winnable_only
+    assert capsys.readouterr().err == "Cerco una smazzata che il risolutore giudica difficile…\n"
+    assert first_deal(3, False, Rules(), None, "en").number == 3

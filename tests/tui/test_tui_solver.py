@@ -37,6 +37,19 @@ class HeldAnalysis(Analysis):
         return super().suggest(game, language)
 
 
+class HeldLevels(Analysis):
+    """The installed solver's analysis, each deal of a level held back until it is released."""
+
+    def __init__(self) -> None:
+        super().__init__(solver)
+        self.release = threading.Event()
+
+    def deal_of_level(self, number: int, rules: Rules, level: str) -> Deal:
+        """The solver's deal of ``level``, once ``release`` is set."""
+        assert self.release.wait(timeout=30), "the test never released the deal"
+        return super().deal_of_level(number, rules, level)
+
+
 def reference_score(preset: str, number: int) -> int:
     """The score of black-hole-solver's clearing line for a deal (a bound on the best)."""
     game = Game(Deal.numbered(number, Rules.named(preset)))
@@ -224,3 +237,34 @@ async def test_a_winnable_deal_is_found_away_from_the_screen_and_says_so() -> No
         await pilot.pause()
         assert app.is_running and app.game.deal.number == 7
         assert line_text(app, "message").startswith("winnable_only: no deal from 8 to 9")
+
+
+@pytest.mark.asyncio
+async def test_new_deals_of_a_chosen_level_are_found_away_from_the_screen() -> None:
+    analysis = HeldLevels()
+    app = make_app(2, analysis=analysis)
+    app.level = "hard"
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert line_text(app, "message") == "Looking for a deal the solver rates hard…"
+        assert app.game.deal.number == 2
+        analysis.release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.game.deal.number != 2 and line_text(app, "message") == ""
+        assert solver.rate(app.game.deal).level == "hard"
+
+
+@pytest.mark.asyncio
+async def test_a_level_without_the_solver_is_refused_and_the_hand_kept() -> None:
+    app = make_app(2)
+    app.level = "easy"
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.is_running and app.game.deal.number == 2
+        assert line_text(app, "message") == (
+            "level: picking a deal by level needs the solver, which is not installed"
+        )

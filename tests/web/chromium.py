@@ -5,10 +5,13 @@ Screenshots of the main screens are saved under tests/artifacts/ (ignored by git
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
@@ -34,6 +37,28 @@ def open_deal(page: Page, number: int, rules: str = "strict") -> None:
     page.goto(f"/?deal={number}&rules={rules}")
     expect(page.locator("#status-deal")).to_have_text(f"Deal {number}")
     expect(page.locator("#status-moves")).to_have_text("0")
+
+
+@contextmanager
+def held_new_game(page: Page) -> Iterator[None]:
+    """Hold the server's answer to the page's next new game until the block ends, so that the
+    test can see what the page shows while the solver looks for the deal."""
+    held: list[Route] = []
+    new_game = re.compile(r"/api/games\?")
+    page.route(
+        new_game,
+        lambda route: held.append(route) if route.request.method == "POST" else route.continue_(),
+    )
+    try:
+        yield
+        for _ in range(250):
+            if held:
+                break
+            page.wait_for_timeout(20)
+        assert held, "the new game's request never came"
+        held[0].continue_()
+    finally:
+        page.unroute(new_game)
 
 
 def moves(page: Page) -> Any:

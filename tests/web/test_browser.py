@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 
 from golf_solitaire import Deal, Rules
+from golf_solitaire.solver import first_rated
 from tests.reference import verdicts
-from tests.web.chromium import column_codes, moves, open_deal, shot
+from tests.web.chromium import column_codes, held_new_game, moves, open_deal, shot
 
 pytestmark = pytest.mark.browser
 
@@ -150,21 +151,9 @@ def test_winnable_deals_only(page: Page) -> None:
     expect(page.locator("#status-rules")).to_have_text("Strict (winnable only)")
     assert "rules=strict%2Bwinnable_only" in page.url
     # While the server looks for the next winnable deal, the page says so (the answer is held).
-    held: list[Route] = []
-    new_game = re.compile(r"/api/games\?")
-    page.route(
-        new_game,
-        lambda route: held.append(route) if route.request.method == "POST" else route.continue_(),
-    )
-    page.click("#btn-new")
-    expect(page.locator("#message")).to_have_text("Looking for a deal the solver can clear…")
-    for _ in range(250):
-        if held:
-            break
-        page.wait_for_timeout(20)
-    assert held, "the new game's request never came"
-    held[0].continue_()
-    page.unroute(new_game)
+    with held_new_game(page):
+        page.click("#btn-new")
+        expect(page.locator("#message")).to_have_text("Looking for a deal the solver can clear…")
     expect(page.locator("#status-deal")).to_have_text(f"Deal {clearable[clearable.index(5) + 1]}")
     expect(page.locator("#message")).to_be_empty()
     page.goto("/?deal=1&rules=putt-putt+winnable_only")
@@ -174,6 +163,31 @@ def test_winnable_deals_only(page: Page) -> None:
     page.uncheck("#check-winnable")
     expect(page.locator("#status-rules")).to_have_text("Putt-Putt")
     shot(page, "winnable")
+
+
+def test_deals_of_a_chosen_level(page: Page) -> None:
+    """With a difficulty chosen, New game deals the first deal from the next number that the
+    solver rates so, saying meanwhile that it is looking; the choice outlives a reload, and a
+    replay keeps the deal in hand."""
+    open_deal(page, 1)
+    page.select_option("#select-level", "hard")
+    expect(page.locator("#status-deal")).to_have_text("Deal 1")
+    with held_new_game(page):
+        page.click("#btn-new")
+        expect(page.locator("#message")).to_have_text("Looking for a deal the solver rates hard…")
+    expect(page.locator("#status-deal")).to_have_text("Deal 12")
+    expect(page.locator("#message")).to_be_empty()
+    page.reload()
+    expect(page.locator("#select-level")).to_have_value("hard")
+    page.click("#btn-replay")
+    expect(page.locator("#status-deal")).to_have_text("Deal 12")
+    page.select_option("#select-lang", "fr")
+    page.select_option("#select-level", "easy")
+    expect(page.locator("#select-level option:checked")).to_have_text("Facile")
+    easy = first_rated(13, Rules(), "easy").deal.number
+    page.click("#btn-new")
+    expect(page).to_have_url(re.compile(rf"[?&]deal={easy}(&|$)"))
+    shot(page, "level")
 
 
 def test_cards_have_spoken_names_and_a_hint_is_honest(page: Page) -> None:

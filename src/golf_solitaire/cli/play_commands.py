@@ -59,6 +59,23 @@ def choose_deal(number: int | None, daily: bool, rules: Rules) -> Deal:
     return Deal.numbered(first_deal_number(number, daily), rules)
 
 
+def first_deal(
+    number: int | None, daily: bool, rules: Rules, level: str | None, language: str
+) -> Deal:
+    """The deal the game opens with: the one the options name or, with ``--level``, the first
+    from that number (or a random one) on that the solver rates at that level."""
+    if level is None:
+        return choose_deal(number, daily, rules)
+    from golf_solitaire.tui.analysis import Analysis
+    from golf_solitaire.tui.texts import tr
+
+    click.echo(tr(language, f"deal.finding_{level}"), err=True)
+    try:
+        return Analysis.installed().deal_of_level(first_deal_number(number, daily), rules, level)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+
+
 def open_saver() -> Saver:
     """The store (same as the browser game's) and this terminal's player in it."""
     from golf_solitaire.store import StoreError, open_store
@@ -87,6 +104,12 @@ def open_saver() -> Saver:
     help="Winnable deals only: each deal is the first from its number on that the solver "
     "can clear.",
 )
+@click.option(
+    "--level",
+    type=click.Choice(["easy", "medium", "hard"]),
+    help="Deals the solver rates at this level only: each new deal is the first from its "
+    "number on that rates so.",
+)
 @click.option("--resume", is_flag=True, help="Go on with the last unfinished game.")
 @click.option(
     "--casual", is_flag=True, help="Just play: no score, no clock, no statistics, nothing saved."
@@ -98,6 +121,7 @@ def play_command(
     rules_name: str,
     holes: str | None,
     winnable: bool,
+    level: str | None,
     resume: bool,
     casual: bool,
     language: str | None,
@@ -114,12 +138,17 @@ def play_command(
         )
     if daily and winnable:
         raise CliError("--daily is the same deal for everyone: give no --winnable with it")
+    if level is not None and (daily or holes or resume):
+        raise CliError(
+            "--level picks each new deal by its rating: give no --daily, --round or --resume "
+            "with it"
+        )
     if casual and (resume or holes):
         raise CliError("--casual keeps no score and saves nothing: give no --resume or --round")
     language = language or default_language()
     if casual:
-        game = Game(choose_deal(number, daily, play_rules(rules_name, winnable)))
-        GolfApp(game, language=language, casual=True).run()
+        game = Game(first_deal(number, daily, play_rules(rules_name, winnable), level, language))
+        GolfApp(game, language=language, casual=True, level=level).run()
         return
     saver = open_saver()
     round_play: RoundPlay | None = None
@@ -136,8 +165,15 @@ def play_command(
         )
         game = Game(round_play.deal(1))
     else:
-        game = Game(choose_deal(number, daily, play_rules(rules_name, winnable)))
-    app = GolfApp(game, language=language, saver=saver, round_play=round_play, elapsed=elapsed)
+        game = Game(first_deal(number, daily, play_rules(rules_name, winnable), level, language))
+    app = GolfApp(
+        game,
+        language=language,
+        saver=saver,
+        round_play=round_play,
+        elapsed=elapsed,
+        level=level,
+    )
     try:
         app.run()
     finally:

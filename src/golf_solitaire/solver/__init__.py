@@ -9,7 +9,7 @@ Importing this package registers the ``winnable_only`` deal finder with the core
 """
 
 from golf_solitaire.deals import register_winnable_finder
-from golf_solitaire.solver.difficulty import Difficulty, Rated, first_rated, rate
+from golf_solitaire.solver.difficulty import Difficulty, Rated, deal_of_level, first_rated, rate
 from golf_solitaire.solver.hints import Hint, hint
 from golf_solitaire.solver.reviews import Review, ReviewEntry, review
 from golf_solitaire.solver.search import LimitReached
@@ -27,6 +27,7 @@ __all__ = [
     "Review",
     "ReviewEntry",
     "Solution",
+    "deal_of_level",
     "first_rated",
     "first_winnable",
     "hint",

@@ -129,6 +129,19 @@ def first_rated(number: int, rules: Rules, level: str, *, tries: int = 1000) -> 
     )
 
 
+def deal_of_level(number: int, rules: Rules, level: str) -> Deal:
+    """The deal of ``first_rated``, dealt under ``rules`` themselves (so a preset with winnable
+    deals only keeps that option): what the games open when a player asks for a level.
+
+    >>> deal = deal_of_level(1, Rules(winnable_only=True), "hard")
+    >>> deal.number, deal.rules.winnable_only
+    (12, True)
+    """
+    found = first_rated(number, rules, level).deal.number
+    assert found is not None  # first_rated deals by number
+    return Deal.numbered(found, rules)
+
+
 def _clearable(search: Search, state: State) -> bool:
     """Whether the tableau can still be cleared from ``state`` (a position of the deal)."""
     if not any(state.heights):

@@ -15,6 +15,7 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Move
+from golf_solitaire.rules import Rules
 
 VERDICT_SECONDS = 10.0
 """The longest the end-of-hand screen waits for the solver's verdict on a deal."""
@@ -87,6 +88,16 @@ class Analysis:
             return Verdict(clearable=False, best_score=None)
         best = int(rating.best_score)
         return Verdict(clearable=best <= 0, best_score=best, level=str(rating.level))
+
+    def deal_of_level(self, number: int, rules: Rules, level: str) -> Deal:
+        """The first deal numbered ``number`` or more that the solver rates ``level``;
+        ``ValueError`` when there is none in reach or no solver to rate deals."""
+        if self.solver is None:
+            raise ValueError(
+                "level: picking a deal by level needs the solver, which is not installed"
+            )
+        deal: Deal = self.solver.deal_of_level(number, rules, level)
+        return deal
 
     def review(self, game: Game, language: str) -> str | None:
         """The solver's review of a finished hand (its first mistake, if any), or ``None``."""

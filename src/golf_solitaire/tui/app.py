@@ -96,6 +96,7 @@ class GolfApp(App[None]):
         analysis: Analysis | None = None,
         elapsed: float = 0.0,
         casual: bool = False,
+        level: str | None = None,
     ) -> None:
         super().__init__()
         if casual and (saver is not None or round_play is not None):
@@ -108,6 +109,8 @@ class GolfApp(App[None]):
         self.round_play = round_play
         self.analysis = analysis or Analysis.installed()
         self.casual = casual
+        self.level = level
+        """The solver's rating every new deal (not a round's) must have, if any."""
         self.cursor = 0
         self.message = ""
         self.scored = False
@@ -379,12 +382,21 @@ class GolfApp(App[None]):
         self._show_deal()
 
     def action_new_deal(self) -> None:
-        """A new random numbered deal by the same rules; in a round, the next hole."""
+        """A new random numbered deal by the same rules (of the chosen level, if any: the
+        first from a random number on); in a round, the next hole."""
         rules: Rules = self.game.rules
         playing = self.round_play
         if playing is None:
             number = self.rng.randint(1, DAILY_RANGE)
-            self.deal_when_found(lambda: Deal.numbered(number, rules), rules)
+            level = self.level
+            if level is None:
+                self.deal_when_found(lambda: Deal.numbered(number, rules), rules)
+            else:
+
+                def rated() -> Deal:
+                    return self.analysis.deal_of_level(number, rules, level)
+
+                self.deal_when_found(rated, rules, level)
             return
         if not self.game.is_over:
             self.say(tr(self.language, "round.finish_first"))
@@ -398,14 +410,16 @@ class GolfApp(App[None]):
         hole = playing.round.current_hole or 1
         self.deal_when_found(lambda: playing.deal(hole), playing.rules)
 
-    def deal_when_found(self, find: Callable[[], Deal], rules: Rules) -> None:
+    def deal_when_found(
+        self, find: Callable[[], Deal], rules: Rules, level: str | None = None
+    ) -> None:
         """Start the deal ``find`` gives: at once, or, when the solver must find a winnable
-        deal (which may take a second), away from the screen's thread while the message line
-        says it is looking."""
-        if not rules.winnable_only:
+        deal or one of a ``level`` (which may take a second or two), away from the screen's
+        thread while the message line says it is looking."""
+        if not rules.winnable_only and level is None:
             self.start(find())
             return
-        self.say(tr(self.language, "deal.finding_winnable"))
+        self.say(tr(self.language, f"deal.finding_{level or 'winnable'}"))
         self._find_deal(find)
 
     @work(thread=True, exclusive=True, group="deal")
@@ -413,7 +427,7 @@ class GolfApp(App[None]):
         """Find a deal away from the screen's thread, then start it there (unless replaced)."""
         try:
             deal = find()
-        except ValueError as error:  # no winnable deal in reach: say why, keep the hand
+        except ValueError as error:  # no such deal in reach: say why, keep the hand
             self.call_from_thread(self.say, str(error))
             return
         if not get_current_worker().is_cancelled:

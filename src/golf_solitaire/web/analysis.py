@@ -15,6 +15,7 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Play
+from golf_solitaire.rules import Rules
 from golf_solitaire.web.models import Analysis
 
 
@@ -24,6 +25,18 @@ def solver_module() -> ModuleType | None:
         return importlib.import_module("golf_solitaire.solver")
     except ImportError:
         return None
+
+
+def rated_deal(number: int, rules: Rules, level: str) -> Deal:
+    """The first deal numbered ``number`` or more that the solver rates ``level`` (easy,
+    medium or hard), dealt under ``rules``; ``ValueError`` when none is found or there is no
+    solver to rate deals.
+    """
+    solver = solver_module()
+    if solver is None:
+        raise ValueError("level: picking a deal by level needs the solver, which is not installed")
+    deal: Deal = solver.deal_of_level(number, rules, level)
+    return deal
 
 
 def unavailable(lang: str) -> Analysis:

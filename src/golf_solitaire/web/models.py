@@ -26,11 +26,16 @@ class StrictInput(BaseModel):
 
 
 class NewGame(StrictInput):
-    """Start a game: a deal number, or today's (or a date's) daily deal, under a preset."""
+    """Start a game: a deal number, or today's (or a date's) daily deal, under a preset; with
+    ``level``, the first deal from the number on that the solver rates at that level."""
 
     deal: int | None = Field(default=None, ge=1, le=10**20, description="PySolFC deal number")
     daily: bool | dt.date = Field(default=False, description="true for today's deal, or a date")
     rules: str = Field(default="strict", max_length=40, description="rules preset name")
+    level: Literal["easy", "medium", "hard"] | None = Field(
+        default=None,
+        description="only a deal the solver rates at this level: the first from the number on",
+    )
 
 
 class NewMove(StrictInput):

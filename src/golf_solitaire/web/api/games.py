@@ -42,6 +42,8 @@ def deal_for(request: NewGame) -> Deal:
         raise BadRequestError(
             "rules: the daily deal is the same for everyone, so not winnable_only"
         )
+    if request.daily is not False and request.level is not None:
+        raise BadRequestError("level: the daily deal is the same for everyone, so has no level")
     if request.daily is not False:
         day = dt.datetime.now(dt.UTC).date() if request.daily is True else request.daily
         return Deal.daily(day, rules)
@@ -49,17 +51,20 @@ def deal_for(request: NewGame) -> Deal:
 
     number = request.deal if request.deal is not None else secrets.randbelow(1_000_000) + 1
     try:
+        if request.level is not None:
+            return analysis.rated_deal(number, rules, request.level)
         return Deal.numbered(number, rules)
-    except ValueError as error:  # winnable_only: none proved clearable, or no solver here
+    except ValueError as error:  # none proved clearable or of that level, or no solver here
         raise BadRequestError(str(error)) from None
 
 
 @router.post("", status_code=201)
 async def create_game(request: NewGame, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
     """Start a game of a numbered or daily deal under a rules preset (``NAME+winnable_only``:
-    the first deal from that number on that the solver can clear)."""
-    if rules_named(request.rules).winnable_only:
-        # The solver may take a second to find the deal: not on the event loop.
+    the first deal from that number on that the solver can clear; ``level``: the first the
+    solver rates easy, medium or hard)."""
+    if rules_named(request.rules).winnable_only or request.level is not None:
+        # The solver may take a second or two to find the deal: not on the event loop.
         deal = await asyncio.to_thread(deal_for, request)
     else:
         deal = deal_for(request)

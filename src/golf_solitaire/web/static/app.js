@@ -140,10 +140,11 @@ function showGame(game) {
   render();
 }
 
-/* With winnable deals only the server has the solver find the deal: say so meanwhile. */
-async function solverFinds(rules, request) {
-  const finding = Boolean(rules && rules.endsWith(WINNABLE));
-  if (finding) say(t("web.menu.finding_winnable"));
+/* With winnable deals only, or a level, the server has the solver find the deal: say so
+   meanwhile. */
+async function solverFinds(rules, request, level) {
+  const finding = level ? `web.menu.finding_${level}` : rules && rules.endsWith(WINNABLE) ? "web.menu.finding_winnable" : "";
+  if (finding) say(t(finding));
   const answer = await request();
   if (finding) say("");
   return answer;
@@ -154,7 +155,13 @@ async function newGame(body) {
   ui.round = null;
   store.removeItem("golf.round");
   if (round) $("scorecard").hidden = true;
-  showGame(await solverFinds(body.rules, () => api("POST", "/api/games", body)));
+  showGame(await solverFinds(body.rules, () => api("POST", "/api/games", body), body.level));
+}
+
+/* A new deal from a number on: of the chosen level, when one is chosen. */
+function nextDeal(deal, rules) {
+  const level = $("select-level").value;
+  return newGame(level ? { deal, rules, level } : { deal, rules });
 }
 
 async function startRound(holes) {
@@ -229,7 +236,7 @@ async function openFirstGame() {
     if (ui.round) renderScorecard();
     return;
   }
-  await newGame({ rules: wantedRules });
+  await nextDeal(undefined, wantedRules);
 }
 
 /* Moves ------------------------------------------------------------------------------- */
@@ -732,7 +739,7 @@ function wire() {
   $("btn-undo").addEventListener("click", undo);
   $("btn-redo").addEventListener("click", redo);
   $("btn-hint").addEventListener("click", hint);
-  $("btn-new").addEventListener("click", guard(() => newGame({ deal: ui.game && ui.game.deal ? ui.game.deal + 1 : undefined, rules: currentRules() })));
+  $("btn-new").addEventListener("click", guard(() => nextDeal(ui.game && ui.game.deal ? ui.game.deal + 1 : undefined, currentRules())));
   $("btn-replay").addEventListener("click", guard(() => newGame({ deal: ui.game.deal, rules: ui.game.rules })));
   // The daily deal is the same for everyone: never "winnable only".
   $("btn-daily").addEventListener("click", guard(() => newGame({ daily: true, rules: selectedPreset() })));
@@ -744,7 +751,7 @@ function wire() {
   $("end-review-btn").addEventListener("click", guard(showReview));
   $("end-new").addEventListener("click", guard(() => {
     $("end-dialog").close();
-    return newGame({ deal: ui.game.deal + 1, rules: ui.game.rules });
+    return nextDeal(ui.game.deal + 1, ui.game.rules);
   }));
   $("end-replay").addEventListener("click", guard(() => {
     $("end-dialog").close();
@@ -769,6 +776,10 @@ function wire() {
     render();
     if (ui.round) renderScorecard();
   }));
+  // The level picks the deals to come (New game, Next deal); the game in hand stays.
+  const level = $("select-level");
+  level.value = store.getItem("golf.level") || "";
+  level.addEventListener("change", () => store.setItem("golf.level", level.value));
   const four = $("check-four");
   four.checked = store.getItem("golf.four") === "1";
   document.body.classList.toggle("four-colour", four.checked);

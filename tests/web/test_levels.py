@@ -1,0 +1,41 @@
+"""Deals picked by the solver's rating in the browser game's API (``level`` of a new game)."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from golf_solitaire import Deal, Rules
+from golf_solitaire.solver import first_rated, rate
+from tests.web.test_api import start
+
+
+def test_a_game_of_a_level_is_the_first_deal_from_its_number_rated_so(
+    client: TestClient, player: dict[str, str]
+) -> None:
+    hard = start(client, player, deal=1, rules="strict", level="hard")
+    easy = start(client, player, deal=1, rules="strict", level="easy")
+    assert (hard["deal"], easy["deal"]) == (12, 5)
+    assert rate(Deal.numbered(12)).level == "hard" and rate(Deal.numbered(5)).level == "easy"
+    medium = start(client, player, deal=13, rules="strict", level="medium")
+    assert medium["deal"] == first_rated(13, Rules(), "medium").deal.number
+    assert rate(Deal.numbered(medium["deal"])).level == "medium"
+    # With winnable deals only the rules keep their option; a rated deal is clearable anyway.
+    kept = start(client, player, deal=1, rules="strict+winnable_only", level="hard")
+    assert kept["deal"] == 12 and kept["rules"] == "strict+winnable_only"
+
+
+def test_level_requests_that_cannot_be_served_name_the_field(
+    client: TestClient, player: dict[str, str]
+) -> None:
+    daily = client.post(
+        "/api/games", json={"daily": True, "rules": "strict", "level": "easy"}, headers=player
+    )
+    assert daily.status_code == 400
+    assert daily.json()["detail"] == (
+        "level: the daily deal is the same for everyone, so has no level"
+    )
+    unknown = client.post("/api/games", json={"deal": 1, "level": "brutal"}, headers=player)
+    assert unknown.status_code == 422
+    assert unknown.json()["detail"].startswith("level: Input should be 'easy', 'medium' or 'hard'")
+    unwinnable = client.post("/api/games", json={"deal": 1, "level": "unwinnable"}, headers=player)
+    assert unwinnable.status_code == 422 and unwinnable.json()["detail"].startswith("level: ")
