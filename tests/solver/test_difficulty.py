@@ -97,6 +97,17 @@ def test_first_rated_takes_the_rules_and_refuses_what_it_cannot_find() -> None:
         first_rated(1, Rules(), "easy", tries=3)
 
 
+def test_first_rated_refuses_at_once_a_level_the_rules_never_give_and_keeps_to_its_time() -> None:
+    # Black Hole has no stock: no deal keeps the stock cards an easy deal keeps.
+    with pytest.raises(ValueError, match="an easy deal keeps 2 stock cards or more, and their"):
+        first_rated(1, Rules.named("black-hole"), "easy")
+    # Its deals take half a second to several seconds to rate: a budget ends the search.
+    with pytest.raises(ValueError, match=r"no deal from 1 to 2 rates hard .* after 0.01 s"):
+        first_rated(1, Rules.named("black-hole"), "hard", seconds=0.01)
+    deal, rating = first_rated(1, Rules.named("black-hole"), "medium", seconds=60)
+    assert deal.number == 2 and rating.level == "medium"
+
+
 def test_golf_rate_find(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

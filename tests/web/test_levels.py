@@ -39,3 +39,8 @@ def test_level_requests_that_cannot_be_served_name_the_field(
     assert unknown.json()["detail"].startswith("level: Input should be 'easy', 'medium' or 'hard'")
     unwinnable = client.post("/api/games", json={"deal": 1, "level": "unwinnable"}, headers=player)
     assert unwinnable.status_code == 422 and unwinnable.json()["detail"].startswith("level: ")
+    black_hole = client.post(
+        "/api/games", json={"deal": 1, "rules": "black-hole", "level": "easy"}, headers=player
+    )
+    assert black_hole.status_code == 400
+    assert black_hole.json()["detail"].startswith("level: no deal rates easy under these rules")

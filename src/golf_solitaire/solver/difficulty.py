@@ -17,6 +17,7 @@ the thresholds put, of strict deals 1-300 that can be cleared, 33 hard, 22 mediu
 from __future__ import annotations
 
 import dataclasses
+import time
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -25,7 +26,7 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.moves import Move
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import Board, top_code
-from golf_solitaire.solver.search import Search
+from golf_solitaire.solver.search import LimitReached, Search
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
 from golf_solitaire.solver.winnable import clearable_numbers
 from golf_solitaire.state import State
@@ -105,12 +106,16 @@ def rate(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty:
     return rating
 
 
-def first_rated(number: int, rules: Rules, level: str, *, tries: int = 1000) -> Rated:
+def first_rated(
+    number: int, rules: Rules, level: str, *, tries: int = 1000, seconds: float | None = None
+) -> Rated:
     """The first deal numbered ``number`` or more that rates ``level``, with its rating.
 
-    Only clearable levels can be asked. Deals the solver does not prove clearable (within the
-    budget of winnable deals only) are passed over without a rating, so a search costs one
-    rating for each clearable deal on the way; it gives up after ``tries`` numbers.
+    Only clearable levels can be asked, and easy only under rules with a stock (an easy deal
+    keeps stock cards). Deals the solver does not prove clearable (within the budget of
+    winnable deals only) are passed over without a rating, so a search costs one rating for
+    each clearable deal on the way; it gives up after ``tries`` numbers or, if given,
+    ``seconds`` (a Black Hole deal takes seconds to rate), with a ``ValueError`` that says so.
 
     >>> deal, rating = first_rated(1, Rules(), "easy")
     >>> deal.number, rating.level
@@ -119,9 +124,25 @@ def first_rated(number: int, rules: Rules, level: str, *, tries: int = 1000) -> 
     if level not in CLEARABLE_LEVELS:
         raise ValueError(f"level: {level!r} is not one of {', '.join(CLEARABLE_LEVELS)}")
     plain = rules.with_options(winnable_only=False)
+    stock = len(Deal.numbered(number, plain).stock)
+    if level == "easy" and stock < EASY_STOCK:
+        raise ValueError(
+            f"level: no deal rates easy under these rules: an easy deal keeps {EASY_STOCK} stock "
+            f"cards or more, and their stock has {stock}"
+        )
+    deadline = None if seconds is None else time.perf_counter() + seconds
     for candidate in clearable_numbers(number, plain, tries):
         deal = Deal.numbered(candidate, plain)
-        rating = rate(deal)
+        left = None if deadline is None else deadline - time.perf_counter()
+        try:
+            if left is not None and left <= 0:
+                raise LimitReached
+            rating = rate(deal, limit=NO_LIMIT if left is None else Limit(seconds=left))
+        except LimitReached:
+            raise ValueError(
+                f"level: no deal from {number} to {candidate} rates {level} under these rules "
+                f"(the search for one stopped after {seconds:g} s)"
+            ) from None
         if rating.level == level:
             return Rated(deal, rating)
     raise ValueError(
@@ -129,15 +150,16 @@ def first_rated(number: int, rules: Rules, level: str, *, tries: int = 1000) -> 
     )
 
 
-def deal_of_level(number: int, rules: Rules, level: str) -> Deal:
-    """The deal of ``first_rated``, dealt under ``rules`` themselves (so a preset with winnable
-    deals only keeps that option): what the games open when a player asks for a level.
+def deal_of_level(number: int, rules: Rules, level: str, *, seconds: float | None = None) -> Deal:
+    """The deal of ``first_rated`` (found within ``seconds``, if given), dealt under ``rules``
+    themselves (so a preset with winnable deals only keeps that option): what the games open
+    when a player asks for a level.
 
     >>> deal = deal_of_level(1, Rules(winnable_only=True), "hard")
     >>> deal.number, deal.rules.winnable_only
     (12, True)
     """
-    found = first_rated(number, rules, level).deal.number
+    found = first_rated(number, rules, level, seconds=seconds).deal.number
     assert found is not None  # first_rated deals by number
     return Deal.numbered(found, rules)
 

@@ -20,6 +20,9 @@ from golf_solitaire.rules import Rules
 VERDICT_SECONDS = 10.0
 """The longest the end-of-hand screen waits for the solver's verdict on a deal."""
 
+LEVEL_SECONDS = 20.0
+"""The longest a new deal of a level is looked for (a Black Hole deal takes seconds to rate)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
@@ -96,7 +99,7 @@ class Analysis:
             raise ValueError(
                 "level: picking a deal by level needs the solver, which is not installed"
             )
-        deal: Deal = self.solver.deal_of_level(number, rules, level)
+        deal: Deal = self.solver.deal_of_level(number, rules, level, seconds=LEVEL_SECONDS)
         return deal
 
     def review(self, game: Game, language: str) -> str | None:
