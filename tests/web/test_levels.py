@@ -6,7 +6,12 @@ from fastapi.testclient import TestClient
 
 from golf_solitaire import Deal, Rules
 from golf_solitaire.solver import first_rated, rate
+from golf_solitaire.solver.difficulty import cached_rating
+from golf_solitaire.solver.winnable import proved_clearable
+from tests.reference import verdicts
 from tests.web.test_api import start
+
+CLEARABLE = [number for number, verdict in verdicts("strict").items() if verdict.solved]
 
 
 def test_a_game_of_a_level_is_the_first_deal_from_its_number_rated_so(
@@ -44,3 +49,19 @@ def test_level_requests_that_cannot_be_served_name_the_field(
     )
     assert black_hole.status_code == 400
     assert black_hole.json()["detail"].startswith("level: no deal rates easy under these rules")
+
+
+def test_the_next_deal_is_found_while_this_one_is_played(
+    client: TestClient, player: dict[str, str]
+) -> None:
+    """After the answer, the solver rates (or proves) the deals that follow, so that the
+    player's "Next deal" is found at once."""
+    game = start(client, player, deal=400, rules="strict", level="medium")
+    following = [number for number in CLEARABLE if number > game["deal"]]
+    assert cached_rating(following[0], Rules()) is not None
+    next_medium = first_rated(game["deal"] + 1, Rules(), "medium").deal.number
+    assert all(cached_rating(number, Rules()) for number in following if number <= next_medium)
+    winnable = start(client, player, deal=600, rules="strict+winnable_only")
+    misses = proved_clearable.cache_info().misses
+    ahead = Deal.numbered(winnable["deal"] + 1, Rules(winnable_only=True))
+    assert ahead.number in CLEARABLE and proved_clearable.cache_info().misses == misses

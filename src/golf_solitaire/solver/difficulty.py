@@ -17,6 +17,7 @@ the thresholds put, of strict deals 1-300 that can be cleared, 33 hard, 22 mediu
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
 from dataclasses import dataclass
 from typing import Final, NamedTuple
@@ -106,6 +107,23 @@ def rate(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty:
     return rating
 
 
+RATINGS_KEPT: Final = 4096
+"""Ratings of numbered deals kept per process (a few hundred bytes each)."""
+
+_RATINGS: dict[tuple[int, Rules], Difficulty] = {}
+_RATINGS_LOCK = threading.Lock()
+
+
+def cached_rating(number: int, rules: Rules) -> Difficulty | None:
+    """The rating ``first_rated`` gave deal ``number`` under ``rules`` in this process, if any:
+    searches for a level from neighbouring numbers rate the same deals, so each is rated once.
+
+    >>> cached_rating(999_983, Rules()) is None
+    True
+    """
+    return _RATINGS.get((number, rules))
+
+
 def first_rated(
     number: int, rules: Rules, level: str, *, tries: int = 1000, seconds: float | None = None
 ) -> Rated:
@@ -133,11 +151,17 @@ def first_rated(
     deadline = None if seconds is None else time.perf_counter() + seconds
     for candidate in clearable_numbers(number, plain, tries):
         deal = Deal.numbered(candidate, plain)
+        rating = cached_rating(candidate, plain)
         left = None if deadline is None else deadline - time.perf_counter()
         try:
-            if left is not None and left <= 0:
+            if rating is None and left is not None and left <= 0:
                 raise LimitReached
-            rating = rate(deal, limit=NO_LIMIT if left is None else Limit(seconds=left))
+            if rating is None:
+                rating = rate(deal, limit=NO_LIMIT if left is None else Limit(seconds=left))
+                with _RATINGS_LOCK:  # a server rates ahead in a worker thread
+                    _RATINGS[candidate, plain] = rating
+                    while len(_RATINGS) > RATINGS_KEPT:
+                        del _RATINGS[next(iter(_RATINGS))]
         except LimitReached:
             raise ValueError(
                 f"level: no deal from {number} to {candidate} rates {level} under these rules "

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 from collections.abc import Callable
 from typing import Annotated, Any, Final, Literal
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, BackgroundTasks, Path
 
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
@@ -58,14 +59,27 @@ def deal_for(request: NewGame) -> Deal:
         raise BadRequestError(str(error)) from None
 
 
+def find_ahead(request: NewGame) -> None:
+    """Find the deal ``request`` names, for the solver's caches only (its verdicts and
+    ratings): run after a game of winnable deals or of a level starts, so that its "Next
+    deal" is found at once. A deal that cannot be found is simply not ready."""
+    with contextlib.suppress(BadRequestError):
+        deal_for(request)
+
+
 @router.post("", status_code=201)
-async def create_game(request: NewGame, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
+async def create_game(
+    request: NewGame, player_id: PlayerDep, sessions: SessionsDep, after: BackgroundTasks
+) -> PublicGame:
     """Start a game of a numbered or daily deal under a rules preset (``NAME+winnable_only``:
     the first deal from that number on that the solver can clear; ``level``: the first the
     solver rates easy, medium or hard)."""
     if rules_named(request.rules).winnable_only or request.level is not None:
         # The solver may take a second or two to find the deal: not on the event loop.
         deal = await asyncio.to_thread(deal_for, request)
+        if deal.number is not None:
+            # While this deal is played, the solver finds the next one (in a worker thread).
+            after.add_task(find_ahead, request.model_copy(update={"deal": deal.number + 1}))
     else:
         deal = deal_for(request)
     return public(sessions.create(player_id, deal))
