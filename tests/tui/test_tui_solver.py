@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from golf_solitaire import Deal, Game, Move, Play, Rules, solver
+from golf_solitaire.solver.difficulty import cached_rating, first_rated
+from golf_solitaire.solver.winnable import clearable_numbers
 from golf_solitaire.tui.analysis import Analysis, Suggestion
 from golf_solitaire.tui.screens import EndScreen
 from golf_solitaire.tui.texts import tr
@@ -268,3 +270,24 @@ async def test_a_level_without_the_solver_is_refused_and_the_hand_kept() -> None
         assert line_text(app, "message") == (
             "level: picking a deal by level needs the solver, which is not installed"
         )
+
+
+@pytest.mark.asyncio
+async def test_the_next_deal_of_a_level_is_found_while_this_one_is_played() -> None:
+    app = make_app(2, analysis=Analysis(solver))
+    app.level = "easy"
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        await app.workers.wait_for_complete()  # the deal, which starts the search ahead
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        first = app.game.deal.number
+        ahead = app.next_number
+        assert ahead is not None and solver.rate(app.game.deal).level == "easy"
+        # Found ahead: the first clearable deal from the number drawn for `n` is rated.
+        assert cached_rating(next(clearable_numbers(ahead, Rules())), Rules()) is not None
+        await pilot.press("n")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.game.deal.number == first_rated(ahead, Rules(), "easy").deal.number != first
+        assert line_text(app, "message") == "" and app.next_number not in (None, ahead)

@@ -6,6 +6,7 @@ handed the new immutable ``State`` to render. A refused move shows the engine's 
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable
@@ -111,6 +112,8 @@ class GolfApp(App[None]):
         self.casual = casual
         self.level = level
         """The solver's rating every new deal (not a round's) must have, if any."""
+        self.next_number: int | None = None
+        """The number the next new deal is found from, when it is being found ahead."""
         self.cursor = 0
         self.message = ""
         self.scored = False
@@ -380,6 +383,29 @@ class GolfApp(App[None]):
         self.scored = False
         self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
         self._show_deal()
+        if self.round_play is None and (deal.rules.winnable_only or self.level is not None):
+            # The next new deal's number is drawn now and the solver finds that deal while this
+            # one is played (its verdicts and ratings are kept), so `n` deals it at once.
+            self.next_number = self.rng.randint(1, DAILY_RANGE)
+            self._find_ahead(self._new_deal_finder(self.next_number, deal.rules))
+
+    def _new_deal_finder(self, number: int, rules: Rules) -> Callable[[], Deal]:
+        """What finds the new deal from ``number``: that deal, or the first of the level."""
+        level = self.level
+        if level is None:
+            return lambda: Deal.numbered(number, rules)
+
+        def rated() -> Deal:
+            return self.analysis.deal_of_level(number, rules, level)
+
+        return rated
+
+    @work(thread=True, exclusive=True, group="ahead")
+    def _find_ahead(self, find: Callable[[], Deal]) -> None:
+        """Find the next new deal ahead, for the solver's caches only (one not found is not
+        ready: `n` will say why)."""
+        with contextlib.suppress(ValueError):
+            find()
 
     def action_new_deal(self) -> None:
         """A new random numbered deal by the same rules (of the chosen level, if any: the
@@ -387,16 +413,9 @@ class GolfApp(App[None]):
         rules: Rules = self.game.rules
         playing = self.round_play
         if playing is None:
-            number = self.rng.randint(1, DAILY_RANGE)
-            level = self.level
-            if level is None:
-                self.deal_when_found(lambda: Deal.numbered(number, rules), rules)
-            else:
-
-                def rated() -> Deal:
-                    return self.analysis.deal_of_level(number, rules, level)
-
-                self.deal_when_found(rated, rules, level)
+            number = self.next_number or self.rng.randint(1, DAILY_RANGE)
+            self.next_number = None
+            self.deal_when_found(self._new_deal_finder(number, rules), rules, self.level)
             return
         if not self.game.is_over:
             self.say(tr(self.language, "round.finish_first"))
