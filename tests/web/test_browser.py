@@ -165,6 +165,15 @@ def test_winnable_deals_only(page: Page) -> None:
     shot(page, "winnable")
 
 
+def test_replay_before_the_first_game_has_come_does_nothing(page: Page) -> None:
+    """A click on Replay while the first game is still on its way is no error (the page
+    fixture fails on any script error)."""
+    with held_new_game(page):
+        page.goto("/?deal=7&rules=strict")
+        page.click("#btn-replay")
+    expect(page.locator("#status-deal")).to_have_text("Deal 7")
+
+
 def test_deals_of_a_chosen_level(page: Page) -> None:
     """With a difficulty chosen, New game deals the first deal from the next number that the
     solver rates so, saying meanwhile that it is looking; the choice outlives a reload, and a
@@ -179,6 +188,7 @@ def test_deals_of_a_chosen_level(page: Page) -> None:
     expect(page.locator("#message")).to_be_empty()
     page.reload()
     expect(page.locator("#select-level")).to_have_value("hard")
+    expect(page.locator("#status-deal")).to_have_text("Deal 12")
     page.click("#btn-replay")
     expect(page.locator("#status-deal")).to_have_text("Deal 12")
     page.select_option("#select-lang", "fr")

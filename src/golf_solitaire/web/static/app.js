@@ -740,7 +740,8 @@ function wire() {
   $("btn-redo").addEventListener("click", redo);
   $("btn-hint").addEventListener("click", hint);
   $("btn-new").addEventListener("click", guard(() => nextDeal(ui.game && ui.game.deal ? ui.game.deal + 1 : undefined, currentRules())));
-  $("btn-replay").addEventListener("click", guard(() => newGame({ deal: ui.game.deal, rules: ui.game.rules })));
+  // Before the first game has come (a slow start) there is nothing to replay.
+  $("btn-replay").addEventListener("click", guard(() => ui.game && newGame({ deal: ui.game.deal, rules: ui.game.rules })));
   // The daily deal is the same for everyone: never "winnable only".
   $("btn-daily").addEventListener("click", guard(() => newGame({ daily: true, rules: selectedPreset() })));
   $("btn-round9").addEventListener("click", guard(() => startRound(9)));
