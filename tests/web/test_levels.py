@@ -8,6 +8,7 @@ from golf_solitaire import Deal, Rules
 from golf_solitaire.solver import first_rated, rate
 from golf_solitaire.solver.difficulty import cached_rating
 from golf_solitaire.solver.winnable import proved_clearable
+from golf_solitaire.web.api.games import AHEAD
 from tests.reference import verdicts
 from tests.web.test_api import start
 
@@ -57,11 +58,13 @@ def test_the_next_deal_is_found_while_this_one_is_played(
     """After the answer, the solver rates (or proves) the deals that follow, so that the
     player's "Next deal" is found at once."""
     game = start(client, player, deal=400, rules="strict", level="medium")
+    AHEAD.wait()
     following = [number for number in CLEARABLE if number > game["deal"]]
     assert cached_rating(following[0], Rules()) is not None
     next_medium = first_rated(game["deal"] + 1, Rules(), "medium").deal.number
     assert all(cached_rating(number, Rules()) for number in following if number <= next_medium)
     winnable = start(client, player, deal=600, rules="strict+winnable_only")
+    AHEAD.wait()
     misses = proved_clearable.cache_info().misses
     ahead = Deal.numbered(winnable["deal"] + 1, Rules(winnable_only=True))
     assert ahead.number in CLEARABLE and proved_clearable.cache_info().misses == misses

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import socket
 import subprocess
 import sys
@@ -55,3 +56,37 @@ def test_a_port_in_use_is_named_instead_of_a_false_address(tmp_path: Path) -> No
         f"golf: error: cannot listen on 127.0.0.1:{port}: Address already in use "
         "(is the game already running? choose another --port)"
     )
+
+
+def test_ctrl_c_stops_the_server_without_waiting_for_a_deal_found_ahead(tmp_path: Path) -> None:
+    """After a Black Hole game of a level starts, the server looks for the next such deal
+    (each takes seconds to rate, up to 20 s in all); Ctrl+C must not wait for that search."""
+    port = free_port()
+    database = f"sqlite:///{tmp_path / 'golf.sqlite3'}"
+    server = subprocess.Popen(
+        [*GOLF, "serve", "--port", str(port), "--database", database],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().startswith("Golf Solitaire is served at")
+        address = f"http://127.0.0.1:{port}"
+        token = httpx.post(f"{address}/api/players", json={}, timeout=10).json()["token"]
+        game = httpx.post(
+            f"{address}/api/games",
+            json={"deal": 1, "rules": "black-hole", "level": "hard"},
+            headers={"X-Golf-Token": token},
+            timeout=60,
+        )
+        assert game.status_code == 201, game.text
+        server.send_signal(signal.SIGINT)
+        # The search ahead (deals 7 on) would take well over 10 s; the server is gone before.
+        assert server.wait(timeout=10) in (0, 130)  # 130: ended by SIGINT
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(timeout=10)
+        if server.stdout:
+            server.stdout.close()

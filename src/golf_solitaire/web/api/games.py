@@ -8,11 +8,12 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Annotated, Any, Final, Literal
 
-from fastapi import APIRouter, BackgroundTasks, Path
+from fastapi import APIRouter, Path
 
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.web import analysis
+from golf_solitaire.web.ahead import Ahead
 from golf_solitaire.web.deps import LanguageDep, PlayerDep, SessionsDep
 from golf_solitaire.web.models import Analysis, NewGame, NewMove, PositionChange, PublicGame
 from golf_solitaire.web.sessions import BadRequestError, Session, rules_named
@@ -60,17 +61,18 @@ def deal_for(request: NewGame) -> Deal:
 
 
 def find_ahead(request: NewGame) -> None:
-    """Find the deal ``request`` names, for the solver's caches only (its verdicts and
-    ratings): run after a game of winnable deals or of a level starts, so that its "Next
-    deal" is found at once. A deal that cannot be found is simply not ready."""
+    """Find the deal ``request`` names for the solver's caches only (a deal that cannot be
+    found is simply not ready: asked for, it gets its reason)."""
     with contextlib.suppress(BadRequestError):
         deal_for(request)
 
 
+AHEAD: Final[Ahead[NewGame]] = Ahead(find_ahead)
+"""Finds the deal after a game of winnable deals or of a level while it is played."""
+
+
 @router.post("", status_code=201)
-async def create_game(
-    request: NewGame, player_id: PlayerDep, sessions: SessionsDep, after: BackgroundTasks
-) -> PublicGame:
+async def create_game(request: NewGame, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
     """Start a game of a numbered or daily deal under a rules preset (``NAME+winnable_only``:
     the first deal from that number on that the solver can clear; ``level``: the first the
     solver rates easy, medium or hard)."""
@@ -78,8 +80,8 @@ async def create_game(
         # The solver may take a second or two to find the deal: not on the event loop.
         deal = await asyncio.to_thread(deal_for, request)
         if deal.number is not None:
-            # While this deal is played, the solver finds the next one (in a worker thread).
-            after.add_task(find_ahead, request.model_copy(update={"deal": deal.number + 1}))
+            # While this deal is played, the solver finds the next one.
+            AHEAD.submit(request.model_copy(update={"deal": deal.number + 1}))
     else:
         deal = deal_for(request)
     return public(sessions.create(player_id, deal))
