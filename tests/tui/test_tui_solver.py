@@ -280,7 +280,7 @@ async def test_the_next_deal_of_a_level_is_found_while_this_one_is_played() -> N
         await pilot.press("n")
         await app.workers.wait_for_complete()  # the deal, which starts the search ahead
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        app.ahead.wait()
         first = app.game.deal.number
         ahead = app.next_number
         assert ahead is not None and solver.rate(app.game.deal).level == "easy"

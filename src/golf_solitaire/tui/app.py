@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.worker import get_current_worker
 
+from golf_solitaire.ahead import Ahead
 from golf_solitaire.deals import DAILY_RANGE, Deal
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import refusal_text
@@ -56,6 +57,13 @@ KEY_HELP = (
 
 SHORT_KEYS = ("space d", "u", "r", "h", "n", "g", "?", "q")
 """The keys the bottom line has room for at 80 columns."""
+
+
+def _find_for_caches(find: Callable[[], Deal]) -> None:
+    """Find a deal ahead for the solver's caches only (one not found is not ready: asked
+    for, it says why)."""
+    with contextlib.suppress(ValueError):
+        find()
 
 
 class GolfApp(App[None]):
@@ -114,6 +122,8 @@ class GolfApp(App[None]):
         """The solver's rating every new deal (not a round's) must have, if any."""
         self.next_number: int | None = None
         """The number the next new deal is found from, when it is being found ahead."""
+        self.ahead: Ahead[Callable[[], Deal]] = Ahead(_find_for_caches)
+        """Finds that deal on a daemon thread, so that quitting never waits for the search."""
         self.cursor = 0
         self.message = ""
         self.scored = False
@@ -387,7 +397,7 @@ class GolfApp(App[None]):
             # The next new deal's number is drawn now and the solver finds that deal while this
             # one is played (its verdicts and ratings are kept), so `n` deals it at once.
             self.next_number = self.rng.randint(1, DAILY_RANGE)
-            self._find_ahead(self._new_deal_finder(self.next_number, deal.rules))
+            self.ahead.submit(self._new_deal_finder(self.next_number, deal.rules))
 
     def _new_deal_finder(self, number: int, rules: Rules) -> Callable[[], Deal]:
         """What finds the new deal from ``number``: that deal, or the first of the level."""
@@ -399,13 +409,6 @@ class GolfApp(App[None]):
             return self.analysis.deal_of_level(number, rules, level)
 
         return rated
-
-    @work(thread=True, exclusive=True, group="ahead")
-    def _find_ahead(self, find: Callable[[], Deal]) -> None:
-        """Find the next new deal ahead, for the solver's caches only (one not found is not
-        ready: `n` will say why)."""
-        with contextlib.suppress(ValueError):
-            find()
 
     def action_new_deal(self) -> None:
         """A new random numbered deal by the same rules (of the chosen level, if any: the

@@ -10,10 +10,10 @@ from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Path
 
+from golf_solitaire.ahead import Ahead
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.web import analysis
-from golf_solitaire.web.ahead import Ahead
 from golf_solitaire.web.deps import LanguageDep, PlayerDep, SessionsDep
 from golf_solitaire.web.models import Analysis, NewGame, NewMove, PositionChange, PublicGame
 from golf_solitaire.web.sessions import BadRequestError, Session, rules_named

@@ -1,9 +1,10 @@
 """Deals found ahead: the next deal of a winnable-only or levelled game, found while it is played.
 
 The solver's verdicts and ratings are kept per process, so once the next deal has been found
-here, the player's "Next deal" is answered at once. The work runs on one daemon thread, one
-request at a time: a server that stops (Ctrl+C) does not wait for a search (a Black Hole deal
-takes seconds to rate), and nothing here writes anything but those in-memory caches.
+here, the player's "Next deal" (the browser) or ``n`` (the terminal) is answered at once. The
+work runs on one daemon thread, one request at a time: a server stopped with Ctrl+C, or a
+terminal game quit, does not wait for a search (a Black Hole deal takes seconds to rate).
+``find`` must only fill those in-memory caches, never write what a sudden end could cut short.
 
 >>> ahead = Ahead(lambda number: None)
 >>> ahead.submit(7)

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from golf_solitaire.web.ahead import Ahead
+from golf_solitaire.ahead import Ahead
 
 
 def test_requests_are_found_in_order_and_a_fault_is_logged_not_fatal(
@@ -20,7 +20,7 @@ def test_requests_are_found_in_order_and_a_fault_is_logged_not_fatal(
         found.append(number)
 
     ahead = Ahead(find)
-    with caplog.at_level(logging.ERROR, logger="golf_solitaire.web.ahead"):
+    with caplog.at_level(logging.ERROR, logger="golf_solitaire.ahead"):
         for number in (1, 2, 3):
             ahead.submit(number)
         ahead.wait()
