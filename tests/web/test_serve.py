@@ -6,6 +6,8 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx2 as httpx
@@ -15,7 +17,10 @@ from tests.postgres import free_port
 GOLF = [sys.executable, "-c", "from golf_solitaire.cli import main; main()"]
 
 
-def test_serve_says_the_address_and_serves_the_game_there(tmp_path: Path) -> None:
+@contextmanager
+def served(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str, str]]:
+    """`golf serve` on a free port and a fresh database: the process, its first line and
+    the address; killed at the end if still running."""
     port = free_port()
     database = f"sqlite:///{tmp_path / 'golf.sqlite3'}"
     server = subprocess.Popen(
@@ -26,17 +31,21 @@ def test_serve_says_the_address_and_serves_the_game_there(tmp_path: Path) -> Non
     )
     try:
         assert server.stdout is not None
-        first = server.stdout.readline()
-        address = f"http://127.0.0.1:{port}/"
-        assert first.startswith(f"Golf Solitaire is served at {address}"), first
-        assert database in first
-        page = httpx.get(address, timeout=10)
-        assert page.status_code == 200 and "Golf Solitaire" in page.text
+        yield server, server.stdout.readline(), f"http://127.0.0.1:{port}/"
     finally:
-        server.kill()
-        server.wait(timeout=10)
+        if server.poll() is None:
+            server.kill()
+            server.wait(timeout=10)
         if server.stdout:
             server.stdout.close()
+
+
+def test_serve_says_the_address_and_serves_the_game_there(tmp_path: Path) -> None:
+    with served(tmp_path) as (_, first, address):
+        assert first.startswith(f"Golf Solitaire is served at {address}"), first
+        assert str(tmp_path / "golf.sqlite3") in first
+        page = httpx.get(address, timeout=10)
+        assert page.status_code == 200 and "Golf Solitaire" in page.text
 
 
 def test_a_port_in_use_is_named_instead_of_a_false_address(tmp_path: Path) -> None:
@@ -61,21 +70,11 @@ def test_a_port_in_use_is_named_instead_of_a_false_address(tmp_path: Path) -> No
 def test_ctrl_c_stops_the_server_without_waiting_for_a_deal_found_ahead(tmp_path: Path) -> None:
     """After a Black Hole game of a level starts, the server looks for the next such deal
     (each takes seconds to rate, up to 20 s in all); Ctrl+C must not wait for that search."""
-    port = free_port()
-    database = f"sqlite:///{tmp_path / 'golf.sqlite3'}"
-    server = subprocess.Popen(
-        [*GOLF, "serve", "--port", str(port), "--database", database],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        assert server.stdout is not None
-        assert server.stdout.readline().startswith("Golf Solitaire is served at")
-        address = f"http://127.0.0.1:{port}"
-        token = httpx.post(f"{address}/api/players", json={}, timeout=10).json()["token"]
+    with served(tmp_path) as (server, first, address):
+        assert first.startswith("Golf Solitaire is served at")
+        token = httpx.post(f"{address}api/players", json={}, timeout=10).json()["token"]
         game = httpx.post(
-            f"{address}/api/games",
+            f"{address}api/games",
             json={"deal": 1, "rules": "black-hole", "level": "hard"},
             headers={"X-Golf-Token": token},
             timeout=60,
@@ -84,9 +83,3 @@ def test_ctrl_c_stops_the_server_without_waiting_for_a_deal_found_ahead(tmp_path
         server.send_signal(signal.SIGINT)
         # The search ahead (deals 7 on) would take well over 10 s; the server is gone before.
         assert server.wait(timeout=10) in (0, 130)  # 130: ended by SIGINT
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait(timeout=10)
-        if server.stdout:
-            server.stdout.close()
