@@ -19,6 +19,7 @@ from golf_solitaire.game import Game
 from golf_solitaire.i18n import LANGUAGES, negotiate
 from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
+from golf_solitaire.solver.difficulty import CLEARABLE_LEVELS
 
 if TYPE_CHECKING:
     from golf_solitaire.tui.saving import RoundPlay, Saver
@@ -106,7 +107,7 @@ def open_saver() -> Saver:
 )
 @click.option(
     "--level",
-    type=click.Choice(["easy", "medium", "hard"]),
+    type=click.Choice(CLEARABLE_LEVELS),
     help="Deals the solver rates at this level only: each new deal is the first from its "
     "number on that rates so.",
 )

@@ -124,6 +124,27 @@ def cached_rating(number: int, rules: Rules) -> Difficulty | None:
     return _RATINGS.get((number, rules))
 
 
+def _kept_rating(deal: Deal, deadline: float | None) -> Difficulty:
+    """The rating of a numbered deal: the one kept, or a new one (kept in turn), rated before
+    the ``perf_counter`` time ``deadline`` if given (``LimitReached`` once it has passed)."""
+    assert deal.number is not None
+    rating = cached_rating(deal.number, deal.rules)
+    if rating is not None:
+        return rating
+    limit = NO_LIMIT
+    if deadline is not None:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise LimitReached
+        limit = Limit(seconds=left)
+    rating = rate(deal, limit=limit)
+    with _RATINGS_LOCK:  # the games rate ahead on a thread of their own
+        _RATINGS[deal.number, deal.rules] = rating
+        while len(_RATINGS) > RATINGS_KEPT:
+            del _RATINGS[next(iter(_RATINGS))]
+    return rating
+
+
 def first_rated(
     number: int, rules: Rules, level: str, *, tries: int = 1000, seconds: float | None = None
 ) -> Rated:
@@ -151,17 +172,8 @@ def first_rated(
     deadline = None if seconds is None else time.perf_counter() + seconds
     for candidate in clearable_numbers(number, plain, tries):
         deal = Deal.numbered(candidate, plain)
-        rating = cached_rating(candidate, plain)
-        left = None if deadline is None else deadline - time.perf_counter()
         try:
-            if rating is None and left is not None and left <= 0:
-                raise LimitReached
-            if rating is None:
-                rating = rate(deal, limit=NO_LIMIT if left is None else Limit(seconds=left))
-                with _RATINGS_LOCK:  # a server rates ahead in a worker thread
-                    _RATINGS[candidate, plain] = rating
-                    while len(_RATINGS) > RATINGS_KEPT:
-                        del _RATINGS[next(iter(_RATINGS))]
+            rating = _kept_rating(deal, deadline)
         except LimitReached:
             raise ValueError(
                 f"level: no deal from {number} to {candidate} rates {level} under these rules "
@@ -174,10 +186,16 @@ def first_rated(
     )
 
 
-def deal_of_level(number: int, rules: Rules, level: str, *, seconds: float | None = None) -> Deal:
-    """The deal of ``first_rated`` (found within ``seconds``, if given), dealt under ``rules``
-    themselves (so a preset with winnable deals only keeps that option): what the games open
-    when a player asks for a level.
+LEVEL_SECONDS: Final = 20.0
+"""The longest the games look for a deal of a level (a Black Hole deal takes seconds to rate)."""
+
+
+def deal_of_level(
+    number: int, rules: Rules, level: str, *, seconds: float | None = LEVEL_SECONDS
+) -> Deal:
+    """The deal of ``first_rated`` (found within ``seconds``: by default the games' budget),
+    dealt under ``rules`` themselves (so a preset with winnable deals only keeps that option):
+    what the games open when a player asks for a level.
 
     >>> deal = deal_of_level(1, Rules(winnable_only=True), "hard")
     >>> deal.number, deal.rules.winnable_only

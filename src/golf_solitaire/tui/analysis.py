@@ -20,9 +20,6 @@ from golf_solitaire.rules import Rules
 VERDICT_SECONDS = 10.0
 """The longest the end-of-hand screen waits for the solver's verdict on a deal."""
 
-LEVEL_SECONDS = 20.0
-"""The longest a new deal of a level is looked for (a Black Hole deal takes seconds to rate)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
@@ -94,12 +91,13 @@ class Analysis:
 
     def deal_of_level(self, number: int, rules: Rules, level: str) -> Deal:
         """The first deal numbered ``number`` or more that the solver rates ``level``;
-        ``ValueError`` when there is none in reach or no solver to rate deals."""
+        ``ValueError`` when there is none in reach (within the solver's budget for the games)
+        or no solver to rate deals."""
         if self.solver is None:
             raise ValueError(
                 "level: picking a deal by level needs the solver, which is not installed"
             )
-        deal: Deal = self.solver.deal_of_level(number, rules, level, seconds=LEVEL_SECONDS)
+        deal: Deal = self.solver.deal_of_level(number, rules, level)
         return deal
 
     def review(self, game: Game, language: str) -> str | None:

@@ -27,19 +27,15 @@ def solver_module() -> ModuleType | None:
         return None
 
 
-LEVEL_SECONDS: Final = 20.0
-"""The longest a new game looks for a deal of a level (a Black Hole deal takes seconds to rate)."""
-
-
 def rated_deal(number: int, rules: Rules, level: str) -> Deal:
     """The first deal numbered ``number`` or more that the solver rates ``level`` (easy,
-    medium or hard), dealt under ``rules``; ``ValueError`` when none is found or there is no
-    solver to rate deals.
+    medium or hard), dealt under ``rules``; ``ValueError`` when none is found (within the
+    solver's budget for the games) or there is no solver to rate deals.
     """
     solver = solver_module()
     if solver is None:
         raise ValueError("level: picking a deal by level needs the solver, which is not installed")
-    deal: Deal = solver.deal_of_level(number, rules, level, seconds=LEVEL_SECONDS)
+    deal: Deal = solver.deal_of_level(number, rules, level)
     return deal
 
 
