@@ -235,10 +235,10 @@ def test_latest_game_resumes(client: TestClient, player: dict) -> None:
 def test_analysis_says_honestly_when_the_solver_is_missing(
     client: TestClient, player: dict
 ) -> None:
-    from golf_solitaire.web.analysis import solver_module
+    from golf_solitaire.solver_seam import installed_solver
 
     game = start(client, player, deal=2)
-    installed = solver_module() is not None
+    installed = installed_solver() is not None
     assert client.get("/api/meta/analysis").json() == {"available": installed}
     for route in ("hint", "verdict", "review"):
         answer = client.get(f"/api/games/{game['id']}/{route}", headers=player).json()

@@ -6,7 +6,6 @@ guesses. Hints only use what the player sees (no peeking at the stock order).
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -16,6 +15,7 @@ from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Move
 from golf_solitaire.rules import Rules
+from golf_solitaire.solver_seam import deal_of_level, installed_solver
 
 VERDICT_SECONDS = 10.0
 """The longest the end-of-hand screen waits for the solver's verdict on a deal."""
@@ -40,14 +40,6 @@ class Verdict:
     clearable: bool
     best_score: int | None
     level: str | None = None
-
-
-def installed_solver() -> ModuleType | None:
-    """The solver package, or ``None`` when it is not installed."""
-    try:
-        return importlib.import_module("golf_solitaire.solver")
-    except ImportError:
-        return None
 
 
 class Analysis:
@@ -93,12 +85,7 @@ class Analysis:
         """The first deal numbered ``number`` or more that the solver rates ``level``;
         ``ValueError`` when there is none in reach (within the solver's budget for the games)
         or no solver to rate deals."""
-        if self.solver is None:
-            raise ValueError(
-                "level: picking a deal by level needs the solver, which is not installed"
-            )
-        deal: Deal = self.solver.deal_of_level(number, rules, level)
-        return deal
+        return deal_of_level(self.solver, number, rules, level)
 
     def review(self, game: Game, language: str) -> str | None:
         """The solver's review of a finished hand (its first mistake, if any), or ``None``."""

@@ -6,37 +6,15 @@ honestly that analysis is unavailable instead of inventing one.
 
 from __future__ import annotations
 
-import importlib
 from functools import lru_cache
-from types import ModuleType
 from typing import Any, Final
 
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Play
-from golf_solitaire.rules import Rules
+from golf_solitaire.solver_seam import installed_solver
 from golf_solitaire.web.models import Analysis
-
-
-def solver_module() -> ModuleType | None:
-    """The solver package, or ``None`` when it is not installed."""
-    try:
-        return importlib.import_module("golf_solitaire.solver")
-    except ImportError:
-        return None
-
-
-def rated_deal(number: int, rules: Rules, level: str) -> Deal:
-    """The first deal numbered ``number`` or more that the solver rates ``level`` (easy,
-    medium or hard), dealt under ``rules``; ``ValueError`` when none is found (within the
-    solver's budget for the games) or there is no solver to rate deals.
-    """
-    solver = solver_module()
-    if solver is None:
-        raise ValueError("level: picking a deal by level needs the solver, which is not installed")
-    deal: Deal = solver.deal_of_level(number, rules, level)
-    return deal
 
 
 def unavailable(lang: str) -> Analysis:
@@ -60,7 +38,7 @@ def move_words(lang: str, game: Game, text: str) -> str:
 
 def hint(lang: str, game: Game) -> Analysis:
     """A fair hint (from what the player sees only) for the current position."""
-    solver = solver_module()
+    solver = installed_solver()
     if solver is None:
         return unavailable(lang)
     if game.is_over:
@@ -87,7 +65,7 @@ def hint(lang: str, game: Game) -> Analysis:
 
 @lru_cache(maxsize=4096)
 def _verdict(record_key: str) -> dict[str, Any]:
-    solver = solver_module()
+    solver = installed_solver()
     assert solver is not None
     game = Game.from_record(record_key)
     # The rating costs a tenth more than the best score alone, and says how hard the deal is.
@@ -108,7 +86,7 @@ PROOF_SECONDS: Final = 20.0
 
 def proved_unwinnable(deal: Deal) -> bool:
     """True when the solver proves that no line clears ``deal`` (False: winnable or unknown)."""
-    solver = solver_module()
+    solver = installed_solver()
     if solver is None:
         return False
     solution: Any = solver.solve(deal, limit=solver.Limit(seconds=PROOF_SECONDS))
@@ -117,7 +95,7 @@ def proved_unwinnable(deal: Deal) -> bool:
 
 def verdict(lang: str, game: Game) -> Analysis:
     """After the hand: was the deal clearable, and the best score possible."""
-    if solver_module() is None:
+    if installed_solver() is None:
         return unavailable(lang)
     if not game.is_over:
         return Analysis(available=True, detail=translate(lang, "web.verdict.not_yet"))
@@ -137,7 +115,7 @@ def verdict(lang: str, game: Game) -> Analysis:
 
 def review(lang: str, game: Game) -> Analysis:
     """After the hand: the solver's review, with the first move that threw strokes away."""
-    solver = solver_module()
+    solver = installed_solver()
     if solver is None:
         return unavailable(lang)
     if not game.is_over:
