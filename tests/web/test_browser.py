@@ -100,6 +100,23 @@ def test_reload_resumes_the_game(page: Page) -> None:
     expect(page.locator("#stock-count")).to_have_text("15")
 
 
+def test_a_first_visit_and_a_return_ask_nothing_that_fails(page: Page) -> None:
+    failed: list[str] = []
+    page.on(
+        "response",
+        lambda reply: failed.append(f"{reply.status} {reply.url}") if reply.status >= 400 else None,
+    )
+    page.goto("/")
+    expect(page.locator("body.ready")).to_be_attached()
+    moves(page).to_have_text("0")
+    page.keyboard.press("Space")
+    moves(page).to_have_text("1")
+    page.reload()
+    expect(page.locator("body.ready")).to_be_attached()
+    moves(page).to_have_text("1")
+    assert not failed, failed
+
+
 JOIN_AND_MOVE = """async (token) => {
   const call = async (path, body) => {
     const reply = await fetch(path, {method: "POST", body: JSON.stringify(body || {}),

@@ -114,12 +114,13 @@ async function api(method, path, body) {
   return data;
 }
 
+/* The player of this browser, made on the first visit; true when just made (no games yet). */
 async function ensurePlayer() {
   ui.token = store.getItem("golf.token");
   if (ui.token) {
     try {
       await api("GET", "/api/players/me");
-      return;
+      return false;
     } catch (error) {
       if (error.status !== 401) throw error;
     }
@@ -127,6 +128,7 @@ async function ensurePlayer() {
   const player = await api("POST", "/api/players");
   ui.token = player.token;
   store.setItem("golf.token", player.token);
+  return true;
 }
 
 /* Starting games ---------------------------------------------------------------------- */
@@ -190,12 +192,13 @@ function currentRules() {
   return $("check-winnable").checked ? selectedPreset() + WINNABLE : selectedPreset();
 }
 
-async function openFirstGame() {
+async function openFirstGame(newPlayer) {
   const params = new URLSearchParams(location.search);
   const wantedDeal = params.get("deal");
   // A "+" typed into an address arrives as a space.
   const wantedRules = (params.get("rules") || "strict").replaceAll(" ", "+");
-  const savedId = store.getItem("golf.game");
+  // A new player has no game to resume: asking would only fetch a 404.
+  const savedId = newPlayer ? null : store.getItem("golf.game");
   let saved = null;
   if (savedId) {
     try {
@@ -205,7 +208,7 @@ async function openFirstGame() {
       if (error.status !== 404 && error.reason !== "competition_game") throw error;
     }
   }
-  if (!saved) {
+  if (!saved && !newPlayer) {
     try {
       saved = await api("GET", "/api/games/latest");
     } catch (error) {
@@ -822,8 +825,7 @@ async function main() {
   wire();
   try {
     await loadLanguage(pickLanguage());
-    await ensurePlayer();
-    await openFirstGame();
+    await openFirstGame(await ensurePlayer());
     document.body.classList.add("ready");
   } catch (error) {
     say(error.message, true);
