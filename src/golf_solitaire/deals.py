@@ -17,6 +17,7 @@ import contextlib
 import datetime as dt
 import hashlib
 import importlib
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,9 @@ from golf_solitaire.rules import Rules
 
 MAX_DEAL_NUMBER: Final = 10**20
 """PySolFC's largest game number."""
+
+_DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+"""A date as YYYY-MM-DD, the only spelling a daily deal takes."""
 
 DAILY_RANGE: Final = 1_000_000
 """Daily deals are drawn from PySolFC numbers 1 to this."""
@@ -225,7 +229,10 @@ class Deal:
             _check_number(number)
             kind = "daily" if "daily" in identity else "numbered"
             if kind == "daily":
-                first = daily_number(identity["daily"])
+                try:
+                    first = daily_number(identity["daily"])
+                except ValueError as error:
+                    raise ValueError(f"deal.daily: {error}") from None
                 if number < first or (number != first and not rules.winnable_only):
                     raise ValueError(
                         f"deal.number: {number} is not the daily deal of {identity['daily']}"
@@ -233,6 +240,11 @@ class Deal:
             date = str(identity["daily"]) if kind == "daily" else None
             deal = cls._numbered(number, rules, Origin(kind, number, date))
             return cls(rules, deal.columns, deal.stock, deal.waste, deal.origin)
+        if "daily" in identity:
+            raise ValueError(
+                "deal.number: missing; a daily deal names its number too, "
+                'e.g. {"number": 202183, "daily": "2026-01-05"}'
+            )
         raise ValueError("deal: expected one of number, seed or board")
 
     def __str__(self) -> str:
@@ -275,10 +287,12 @@ def _as_date(value: dt.date | str) -> dt.date:
         return value.astimezone(dt.UTC).date() if value.tzinfo else value.date()
     if isinstance(value, dt.date):
         return value
+    if not isinstance(value, str) or not _DATE.fullmatch(value):
+        raise ValueError(f"date: expected YYYY-MM-DD, not {value!r}")
     try:
         return dt.date.fromisoformat(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"date: expected YYYY-MM-DD, not {value!r}") from None
+    except ValueError as error:
+        raise ValueError(f"date: {value!r} is not a day of the calendar ({error})") from None
 
 
 def daily_number(date: dt.date | str) -> int:

@@ -56,6 +56,10 @@ def load_record(record: dict[str, Any] | str) -> dict[str, Any]:
             raise RecordError(
                 f"record: not JSON (line {error.lineno}, column {error.colno}: {error.msg})"
             ) from None
+        except RecursionError:
+            raise RecordError("record: nested too deeply to be a game record") from None
+        except ValueError:  # a number too long for Python to read
+            raise RecordError("record: holds a number with thousands of digits") from None
     else:
         data = record
     if not isinstance(data, dict):
@@ -92,7 +96,8 @@ def deal_of_record(record: dict[str, Any] | str) -> Deal:
     try:
         rules = Rules.from_dict(data["rules"])
     except (TypeError, ValueError) as error:
-        raise RecordError(f"rules: {error}") from None
+        message = str(error)
+        raise RecordError(message if message.startswith("rules") else f"rules: {message}") from None
     try:
         return Deal.from_identity(data["deal"], rules)
     except ValueError as error:

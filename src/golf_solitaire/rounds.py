@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from golf_solitaire.deals import MAX_DEAL_NUMBER
+
 if TYPE_CHECKING:
     from golf_solitaire.deals import Deal
     from golf_solitaire.rules import Rules
@@ -42,6 +44,10 @@ def _check_holes(holes: int, lengths: tuple[int, ...] = ROUND_LENGTHS) -> None:
 def _check_strokes(strokes: int) -> None:
     if not isinstance(strokes, int) or isinstance(strokes, bool) or not -54 <= strokes <= 54:
         raise ValueError(f"strokes: expected a whole number from -54 to 54, not {strokes!r}")
+
+
+LAST_ROUND_START: Final = MAX_DEAL_NUMBER - 100
+"""The highest first deal of a round: its holes (and a competition's playoff holes) follow it."""
 
 
 def hole_numbers(rules: Rules, first: int, holes: int) -> list[int]:

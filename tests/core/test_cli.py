@@ -72,6 +72,13 @@ def test_replay_prints_the_final_board_and_score(tmp_path: Path) -> None:
         (("deal", "--date", "tomorrow"), "date: expected YYYY-MM-DD"),
         (("replay", "/nonexistent/game.json"), "cannot read record"),
         (("deal", "x"), "'x' is not a valid integer"),
+        (("deal", "--date", "20260105"), "--date: date: expected YYYY-MM-DD, not '20260105'"),
+        (("deal", "--date", "2026-W01-1"), "expected YYYY-MM-DD, not '2026-W01-1'"),
+        (("deal", "--date", "2026-02-30"), "'2026-02-30' is not a day of the calendar"),
+        (("deal", "--daily", "--rules", "strict+winnable_only"), "never winnable_only"),
+        (("deal", "--date", "2026-01-05", "--rules", "putt-putt+winnable_only"), "never winnable"),
+        (("play", "--daily", "--rules", "strict+winnable_only"), "--daily: the daily deal is"),
+        (("play", "--round", "9", "--deal", str(10**20)), "a round starts at deal"),
     ],
 )
 def test_errors_are_one_line_on_stderr(args: tuple[str, ...], fragment: str) -> None:
@@ -79,6 +86,42 @@ def test_errors_are_one_line_on_stderr(args: tuple[str, ...], fragment: str) -> 
     assert result.returncode != 0
     assert fragment in result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+RECORD = {"format": "golf-solitaire-record", "version": 1, "rules": {}, "moves": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "record: nested too deeply to be a game record"),
+        ('{"deal": {"number": ' + "9" * 5000 + "}}", "holds a number with thousands of digits"),
+        (json.dumps(RECORD | {"deal": {"daily": "2026-01-05"}}), "deal.number: missing; a daily"),
+        (json.dumps(RECORD | {"rules": {"preset": "x"}, "deal": {"number": 1}}), "rules: unknown"),
+    ],
+    ids=["nested", "long-number", "daily-only", "bad-rules"],
+)
+def test_odd_records_get_a_message_naming_the_fault(
+    tmp_path: Path, text: str, fragment: str
+) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(text, encoding="utf-8")
+    for command in ("replay", "hint", "review"):
+        result = golf(command, str(path))
+        assert result.returncode == 2, result.stderr
+        assert fragment in result.stderr and "rules: rules:" not in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr[-300:]
+
+
+def test_a_record_that_is_not_utf8_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    text = json.dumps(Game(Deal.numbered(2)).record()).encode()
+    path.write_bytes(text + b"\xe9")
+    result = golf("replay", str(path))
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith(
+        f"latin1.json: not UTF-8 text (byte {len(text) + 1}); a record is JSON in UTF-8"
+    )
 
 
 def test_tampered_record_is_refused(tmp_path: Path) -> None:

@@ -119,6 +119,7 @@ def test_winnable_only_gives_a_clearable_deal_and_names_it() -> None:
         ".reviews",
         ".winnable",
         ".survey",
+        ".survey_file",
         ".texts",
     ],
 )

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from golf_solitaire import Rules
+from golf_solitaire import Limit, Rules
 from golf_solitaire.solver.survey import (
     COLUMNS,
     SurveyFileError,
@@ -19,6 +21,7 @@ from golf_solitaire.solver.survey import (
     survey,
     wilson_interval,
 )
+from golf_solitaire.solver.survey_file import SurveyFile
 from tests.reference import verdicts
 
 GOLF = [sys.executable, "-c", "from golf_solitaire.cli import main; main()"]
@@ -134,9 +137,14 @@ def test_resume_skips_deals_already_in_the_file(tmp_path: Path) -> None:
             "line 2: deal 1 was solved under rules 'putt-putt', not 'strict'",
         ),
         (
-            ",".join(COLUMNS) + "\n1,strict,solved,0,yes,1,0.1\n1,strict,solved,0,yes,1,0.1\n",
-            "line 3: deal 1 appears twice",
+            ",".join(COLUMNS) + "\n1,strict,solved,0,yes,1,0.1\n1,strict,unsolvable,3,yes,1,0.1\n",
+            "line 3: deal 1 appears again with another result than on line 2",
         ),
+        (",".join(COLUMNS) + "\n1,strict,solved,0,yes,-5,0.1\n", "line 2: nodes -5 is negative"),
+        (",".join(COLUMNS) + "\n1,strict,solved,0,yes,5,nan\n", "line 2: seconds 'nan' is not"),
+        (",".join(COLUMNS) + "\n0,strict,solved,0,yes,5,1\n", "line 2: deal 0 is not between"),
+        (",".join(COLUMNS) + "\n1,strict,intractable,4,yes,5,1\n", "line 2: best_score is 4"),
+        (",".join(COLUMNS) + '\n1,strict,"solved,0,yes,5,1\n2,x\n', "line 2: expected 7 fields"),
         (",".join(COLUMNS) + "\n1,strict,solved,,yes,1,0.1\n", "line 2: best_score is empty"),
         (",".join(COLUMNS) + "\n1,strict,solved,0,no,1,0.1\n", "line 2: this file holds clears"),
         (",".join(COLUMNS) + "\n1,strict,solved,0,yes,many,0.1\n", "line 2: nodes 'many'"),
@@ -183,8 +191,14 @@ def test_survey_command_prints_rate_and_table_then_resumes(tmp_path: Path) -> No
     [
         (("--deals", "5-1"), "the first deal 5 is after the last deal 1"),
         (("--deals", "1-3", "--rules", "nope"), "unknown rules preset 'nope'"),
-        (("--deals", "1-3", "--jobs", "0"), "--jobs must be 1 or more"),
-        (("--deals", "1-3", "--limit-nodes", "0"), "limit nodes"),
+        (("--deals", "1-3", "--jobs", "0"), "--jobs must be from 1 to"),
+        (("--deals", "1-3", "--jobs", "100000"), "more only slows the survey), not 100000"),
+        (("--deals", "1-3", "--limit-nodes", "0"), "--limit-nodes must be 1 or more, not 0"),
+        (("--deals", "1-" + "9" * 5000), "--deals: deal range '1-99999"),
+        (("--deals", "1-3", "--rules", "strict+winnable_only"), "winnable_only has no place"),
+        (("--deals", "1-3", "--out", "-"), "--out -: a survey keeps its rows in a file"),
+        (("--deals", "1-3", "--out", "bad.csv/r.csv"), "bad.csv is a file, not a folder"),
+        (("--deals", "1-3", "--out", "long.csv"), "long.csv, line 1: expected the header"),
         (("--deals", "1-3", "--out", "bad.csv"), "bad.csv, line 1: expected the header"),
         (("--deals", "1-3", "--out", "nowhere/r.csv"), "the folder nowhere does not exist"),
         (("--out", "r.csv"), "Missing option '--deals'"),
@@ -194,7 +208,133 @@ def test_survey_command_errors_are_one_line(
     tmp_path: Path, args: tuple[str, ...], fragment: str
 ) -> None:
     (tmp_path / "bad.csv").write_text("number;status\n", encoding="utf-8")
+    (tmp_path / "long.csv").write_text("x" * 200_000 + "\n", encoding="utf-8")
     result = golf("survey", *args, cwd=tmp_path)
     assert result.returncode == 2
     assert fragment in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_undecided_rows_keep_the_question_and_are_tried_again_with_more_budget(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "results.csv"
+    first = survey(range(1, 5), Rules(), jobs=1, out=out, limit=Limit(nodes=50))
+    assert {row.status for row in first} == {"intractable"}
+    assert all(row.optimal for row in first)  # the question asked, not a proof
+    tried: list[int] = []
+    same = survey(
+        range(1, 5),
+        Rules(),
+        jobs=1,
+        out=out,
+        limit=Limit(nodes=50),
+        on_row=lambda r: tried.append(r.deal),
+    )
+    assert tried == []  # the same budget would only fail again
+    assert [row.as_csv() for row in same] == [row.as_csv() for row in first]
+    again = survey(range(1, 5), Rules(), jobs=1, out=out, on_row=lambda r: tried.append(r.deal))
+    assert tried == [1, 2, 3, 4]
+    assert [(row.status, row.best_score) for row in again] == [
+        ("unsolvable", 6),
+        ("solved", 0),
+        ("unsolvable", 1),
+        ("unsolvable", 1),
+    ]
+    kept = read_rows(out, Rules(), optimal=True)
+    assert {deal: row.as_csv() for deal, row in kept.items()} == {r.deal: r.as_csv() for r in again}
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 1 + 4 + 4
+
+
+def test_a_second_survey_on_the_same_file_is_refused_while_the_first_writes(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "results.csv"
+    with SurveyFile(out, Rules(), optimal=False) as file:
+        file.append(SurveyRow(2, "strict", "solved", -1, False, 10, 0.1))
+        with pytest.raises(SurveyFileError, match="another survey is writing this file"):
+            survey(range(1, 3), Rules(), jobs=1, out=out, optimal=False)
+    written = out.read_text(encoding="utf-8")
+    assert written == ",".join(COLUMNS) + "\n2,strict,solved,-1,no,10,0.1000\n"
+
+
+def test_rows_written_twice_with_one_verdict_are_read_once(tmp_path: Path) -> None:
+    out = tmp_path / "results.csv"
+    row = "2,strict,solved,0,yes,1200,0.0100\n"
+    out.write_text(",".join(COLUMNS) + "\n" + row + row.replace("1200", "1300"), "utf-8")
+    assert read_rows(out, Rules(), optimal=True)[2].nodes == 1200
+
+
+@pytest.mark.parametrize("torn", ["3,strict,unsol", "3", "deal,rul"])
+def test_a_last_row_cut_short_is_solved_again_and_the_file_mended(
+    tmp_path: Path, torn: str
+) -> None:
+    out = tmp_path / "results.csv"
+    head = "" if torn.startswith("deal") else ",".join(COLUMNS) + "\n2,strict,solved,0,yes,9,0.1\n"
+    out.write_text(head + torn, encoding="utf-8")  # as a full disk or a kill leaves it
+    solved: list[int] = []
+    rows = survey(range(2, 5), Rules(), jobs=1, out=out, on_row=lambda r: solved.append(r.deal))
+    assert solved == ([2, 3, 4] if not head else [3, 4])
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == ",".join(COLUMNS) and torn not in lines[1:]
+    assert sorted(read_rows(out, Rules(), optimal=True)) == [2, 3, 4] == [r.deal for r in rows]
+
+
+def test_a_header_too_long_for_csv_is_named(tmp_path: Path) -> None:
+    out = tmp_path / "results.csv"
+    content = "d" * 200_000 + "\n1,strict,solved,0,yes,1,0.1\n"
+    out.write_text(content, encoding="utf-8")
+    with pytest.raises(SurveyFileError, match=r"line 1: expected the header .*'d{60}\.\.\.'$"):
+        read_rows(out, Rules(), optimal=True)
+    assert out.read_text(encoding="utf-8") == content
+
+
+def test_more_workers_than_deals_start_only_as_many_as_needed(tmp_path: Path) -> None:
+    rows = survey(range(2, 3), Rules(), jobs=64, optimal=False)
+    assert [(row.deal, row.status) for row in rows] == [(2, "solved")]
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_bytes().splitlines()) if path.exists() else 0
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.slow
+def test_sigterm_stops_the_workers_and_leaves_the_file_whole(tmp_path: Path) -> None:
+    command = [*GOLF, "survey", "--deals", "1-400", "--jobs", "2", "--out", "r.csv"]
+    process = subprocess.Popen(command, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    out = tmp_path / "r.csv"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and _lines(out) < 3:  # the header and two rows
+        time.sleep(0.1)
+    workers = _children(process.pid)
+    assert len(workers) >= 2, workers
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 128 + signal.SIGTERM
+    assert "survey stopped; the rows found so far are in r.csv" in stderr
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(pid) for pid in workers):
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in workers)
+    kept = read_rows(out, Rules(), optimal=True)
+    assert len(kept) >= 2 and all(row.status != "intractable" for row in kept.values())

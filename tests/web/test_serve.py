@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx2 as httpx
+import pytest
 
 from tests.postgres import free_port
 
@@ -65,6 +66,26 @@ def test_a_port_in_use_is_named_instead_of_a_false_address(tmp_path: Path) -> No
         f"golf: error: cannot listen on 127.0.0.1:{port}: Address already in use "
         "(is the game already running? choose another --port)"
     )
+
+
+@pytest.mark.parametrize(
+    ("host", "fragment"),
+    [
+        ("no.such.host.invalid", "--host no.such.host.invalid: no such address here"),
+        ("192.0.2.7", "--host 192.0.2.7: not an address of this machine"),
+    ],
+)
+def test_a_host_that_is_not_here_is_named_not_the_port(
+    tmp_path: Path, host: str, fragment: str
+) -> None:
+    done = subprocess.run(
+        [*GOLF, "serve", "--host", host, "--database", f"sqlite:///{tmp_path}/g.db"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert fragment in done.stderr and "--port" not in done.stderr, done.stderr
 
 
 def test_ctrl_c_stops_the_server_without_waiting_for_a_deal_found_ahead(tmp_path: Path) -> None:

@@ -13,6 +13,10 @@ import click
 from golf_solitaire.game import Game
 from golf_solitaire.rules import Rules
 
+DAILY_NOT_FILTERED = (
+    "the daily deal is the same for everyone, so never winnable_only: give the rules without it"
+)
+
 
 class CliError(Exception):
     """A user-facing failure: printed as one line, exit status 2."""
@@ -48,10 +52,23 @@ def read_record(path: str) -> Game:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise CliError(f"cannot read record {path}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise CliError(
+            f"{path}: not UTF-8 text (byte {error.start + 1}); a record is JSON in UTF-8"
+        ) from None
     try:
         return Game.from_record(text)
     except ValueError as error:
         raise CliError(f"{path}: {error}") from None
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``count`` and the noun, plural unless the count is one.
+
+    >>> counted(1, "deal"), counted(3, "position"), counted(2, "match", "matches")
+    ('1 deal', '3 positions', '2 matches')
+    """
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
 
 
 def pretty_board(game: Game) -> str:

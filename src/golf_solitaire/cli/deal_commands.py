@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from golf_solitaire.cli.common import (
+    DAILY_NOT_FILTERED,
     CliError,
     dump_json,
     parse_rules,
@@ -42,8 +43,13 @@ def deal_command(
         deal = Deal.numbered(number, rules)
         title = f"Deal {deal.number}"
     else:
+        if rules.winnable_only:
+            raise CliError(DAILY_NOT_FILTERED)
         day = date_text or today_utc().isoformat()
-        deal = Deal.daily(day, rules)
+        try:
+            deal = Deal.daily(day, rules)
+        except ValueError as error:
+            raise CliError(f"--date: {error}") from None
         title = f"Daily deal {day} (deal {deal.number})"
     game = Game(deal)
     if output_format == "board":

@@ -13,11 +13,17 @@ from typing import TYPE_CHECKING
 
 import click
 
-from golf_solitaire.cli.common import CliError, parse_rules, rules_option, today_utc
+from golf_solitaire.cli.common import (
+    DAILY_NOT_FILTERED,
+    CliError,
+    parse_rules,
+    rules_option,
+    today_utc,
+)
 from golf_solitaire.deals import DAILY_RANGE, MAX_DEAL_NUMBER, Deal, daily_number
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import LANGUAGES, negotiate
-from golf_solitaire.rounds import Round
+from golf_solitaire.rounds import LAST_ROUND_START, Round
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.difficulty import CLEARABLE_LEVELS
 
@@ -139,6 +145,13 @@ def play_command(
         )
     if daily and winnable:
         raise CliError("--daily is the same deal for everyone: give no --winnable with it")
+    if daily and parse_rules(rules_name).winnable_only:
+        raise CliError(f"--daily: {DAILY_NOT_FILTERED}")
+    if holes is not None and number is not None and number > LAST_ROUND_START:
+        raise CliError(
+            f"--deal: a round starts at deal {LAST_ROUND_START} at the latest, so that its "
+            f"holes are deals too, not at {number}"
+        )
     if level is not None and (daily or holes or resume):
         raise CliError(
             "--level picks each new deal by its rating: give no --daily, --round or --resume "

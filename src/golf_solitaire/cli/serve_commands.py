@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import socket
 
 import click
@@ -51,7 +52,16 @@ def listen(host: str, port: int) -> socket.socket:
         listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listening.bind((host, port))
         listening.listen(2048)
+    except socket.gaierror as error:
+        raise CliError(
+            f"--host {host}: no such address here ({error.strerror}); "
+            "give a name or address of this machine, e.g. 127.0.0.1 or 0.0.0.0"
+        ) from None
     except OSError as error:
+        if error.errno == errno.EADDRNOTAVAIL:
+            raise CliError(
+                f"--host {host}: not an address of this machine ({error.strerror})"
+            ) from None
         raise CliError(
             f"cannot listen on {host}:{port}: {error.strerror} "
             "(is the game already running? choose another --port)"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
+from types import FrameType
 
 import click
 from rich.console import Console
@@ -13,15 +15,14 @@ from golf_solitaire.cli.common import CliError, parse_rules, rules_option
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.solution import Limit
 from golf_solitaire.solver.survey import (
-    SurveyFileError,
-    SurveyRow,
+    JOBS_PER_CORE,
     SurveySummary,
     default_jobs,
     parse_deal_range,
-    read_rows,
     summarize,
     survey,
 )
+from golf_solitaire.solver.survey_file import SurveyFileError, check_writable, read_rows
 
 
 @click.command("survey")
@@ -46,50 +47,74 @@ def survey_command(
 ) -> None:
     """Solve every deal of a range exactly; print the win rate and the score distribution."""
     rules = parse_rules(rules_name)
+    if rules.winnable_only:
+        raise CliError(
+            "--rules: a survey solves every deal of its range, so winnable_only has no place "
+            "in it; give the rules without it"
+        )
     try:
         numbers = parse_deal_range(deal_range)
-        limit = Limit(nodes=limit_nodes)
     except ValueError as error:
-        raise CliError(str(error)) from None
-    if jobs is not None and jobs < 1:
-        raise CliError(f"--jobs must be 1 or more, not {jobs}")
+        raise CliError(f"--deals: {error}") from None
+    if limit_nodes is not None and limit_nodes < 1:
+        raise CliError(f"--limit-nodes must be 1 or more, not {limit_nodes}")
+    limit = Limit(nodes=limit_nodes)
+    cores = default_jobs()
+    if jobs is not None and not 1 <= jobs <= JOBS_PER_CORE * cores:
+        raise CliError(
+            f"--jobs must be from 1 to {JOBS_PER_CORE * cores} ({JOBS_PER_CORE} for each of "
+            f"the {cores} cores here; more only slows the survey), not {jobs}"
+        )
     if out is not None:
         _check_out(out, rules, optimal=not quick)
-    console = Console(stderr=True)
     progress = Progress(
         TextColumn("solving"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=console,
+        console=Console(stderr=True),
         transient=True,
     )
-    with progress:
-        task = progress.add_task("survey", total=len(numbers))
-
-        def advance(row: SurveyRow) -> None:
-            progress.advance(task)
-
-        try:
+    previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    try:
+        with progress:
+            task = progress.add_task("survey", total=len(numbers))
             rows = survey(
                 numbers,
                 rules,
-                jobs=jobs or default_jobs(),
+                jobs=jobs or cores,
                 out=out,
                 optimal=not quick,
                 limit=limit,
-                on_row=advance,
+                on_row=lambda row: progress.advance(task),
             )
-        except OSError as error:
-            raise CliError(f"--out {out}: cannot write it: {error.strerror}") from None
+    except SurveyFileError as error:
+        raise CliError(f"--out {error}") from None
+    except OSError as error:
+        raise CliError(f"--out {out}: cannot write it: {error.strerror}") from None
+    except (KeyboardInterrupt, SystemExit):
+        kept = f"; the rows found so far are in {out}, and a rerun goes on" if out else ""
+        click.echo(f"survey stopped{kept}", err=True)
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     _report(Console(), summarize(rows), rules.label, quick)
+
+
+def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM ends the survey as Ctrl-C does: workers stopped, the file closed whole."""
+    raise SystemExit(128 + signum)
 
 
 def _check_out(out: Path, rules: Rules, *, optimal: bool) -> None:
     """Refuse an output file that cannot be resumed or written, before any solving starts."""
-    if not out.parent.is_dir():
-        raise CliError(f"--out {out}: the folder {out.parent} does not exist")
+    if str(out) == "-":
+        raise CliError(
+            "--out -: a survey keeps its rows in a file so that a rerun can resume; "
+            "give a file name"
+        )
     try:
+        check_writable(out)
         read_rows(out, rules, optimal)
     except SurveyFileError as error:
         raise CliError(f"--out {error}") from None

@@ -23,11 +23,11 @@ from golf_solitaire.competitions.holes import (
 )
 from golf_solitaire.competitions.leaderboard import build_board
 from golf_solitaire.competitions.names import clean_name
-from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
+from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
 from golf_solitaire.reasons import IllegalMoveError
-from golf_solitaire.rounds import COMPETITION_LENGTHS, to_par_text
+from golf_solitaire.rounds import COMPETITION_LENGTHS, LAST_ROUND_START, to_par_text
 from golf_solitaire.rules import PRESETS, Rules
 from golf_solitaire.store import NotFoundError, Store
 from golf_solitaire.store.competitions import (
@@ -40,7 +40,7 @@ from golf_solitaire.store.competitions import (
 )
 
 MAX_COMPETITION_NAME: Final = 60
-LAST_FIRST: Final = MAX_DEAL_NUMBER - 100
+LAST_FIRST: Final = LAST_ROUND_START
 """The highest first deal number: the holes and playoff holes follow it."""
 CREATE_DEFAULTS: Final[Mapping[str, object]] = {
     "name": None,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from golf_solitaire import state as rules_of_play
-from golf_solitaire.deals import Deal
+from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
 from golf_solitaire.moves import Move
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import Board, top_code
@@ -181,9 +181,8 @@ def first_rated(
             ) from None
         if rating.level == level:
             return Rated(deal, rating)
-    raise ValueError(
-        f"level: no deal from {number} to {number + tries - 1} rates {level} under these rules"
-    )
+    last = min(number + tries - 1, MAX_DEAL_NUMBER)
+    raise ValueError(f"level: no deal from {number} to {last} rates {level} under these rules")
 
 
 LEVEL_SECONDS: Final = 20.0

@@ -14,77 +14,52 @@ interval and the distribution of best scores.
 
 from __future__ import annotations
 
-import csv
+import contextlib
+import functools
 import math
+import multiprocessing
 import os
+import re
+import signal
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, TextIO
+from typing import Final
 
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, solve
+from golf_solitaire.solver.survey_file import (
+    COLUMNS,
+    SurveyFile,
+    SurveyFileError,
+    SurveyRow,
+    read_rows,
+)
 
-COLUMNS: Final = ("deal", "rules", "status", "best_score", "optimal", "nodes", "seconds")
-"""The header of a survey file, in order."""
-
-STATUSES: Final = ("solved", "unsolvable", "intractable")
+__all__ = [
+    "COLUMNS",
+    "SurveyFileError",
+    "SurveyRow",
+    "SurveySummary",
+    "default_jobs",
+    "parse_deal_range",
+    "read_rows",
+    "summarize",
+    "survey",
+    "wilson_interval",
+]
 
 MAX_SURVEY_SIZE: Final = 10_000_000
 """The most deals one survey may ask for (a guard against a mistyped range)."""
 
+_RANGE: Final = re.compile(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?")
 
-class SurveyFileError(ValueError):
-    r"""An existing survey file that cannot be resumed: names the file, the line and the fault.
-
-    >>> import pathlib, tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = pathlib.Path(folder) / "survey.csv"
-    ...     _ = path.write_text("deal,status\n", encoding="utf-8")
-    ...     try:
-    ...         read_rows(path, Rules(), optimal=True)
-    ...     except SurveyFileError as error:
-    ...         print(str(error).partition("survey.csv, ")[2])  # doctest: +ELLIPSIS
-    line 1: expected the header deal,rules,...,seconds, found 'deal,status'
-    """
-
-
-@dataclass(frozen=True, slots=True)
-class SurveyRow:
-    """One solved deal: its verdict, best score (``None`` when intractable) and cost.
-
-    ``optimal`` tells whether ``best_score`` is the proved best (else the first clear found).
-
-    >>> SurveyRow(2, "strict", "solved", 0, True, 1200, 0.01).as_csv()
-    ['2', 'strict', 'solved', '0', 'yes', '1200', '0.0100']
-    """
-
-    deal: int
-    rules: str
-    status: str
-    best_score: int | None
-    optimal: bool
-    nodes: int
-    seconds: float
-
-    def as_csv(self) -> list[str]:
-        """The row's cells as written to the file.
-
-        >>> SurveyRow(4, "strict", "intractable", None, False, 200000, 2.5).as_csv()[2:5]
-        ['intractable', '', 'no']
-        """
-        return [
-            str(self.deal),
-            self.rules,
-            self.status,
-            "" if self.best_score is None else str(self.best_score),
-            "yes" if self.optimal else "no",
-            str(self.nodes),
-            f"{self.seconds:.4f}",
-        ]
+JOBS_PER_CORE: Final = 4
+"""More worker processes than this many per core only slow a survey down."""
 
 
 def parse_deal_range(text: str) -> range:
@@ -99,25 +74,26 @@ def parse_deal_range(text: str) -> range:
     ...
     ValueError: deal range '9-3': the first deal 9 is after the last deal 3
     """
-    first_text, dash, last_text = text.strip().partition("-")
-    if not dash:
-        last_text = first_text
-    try:
-        first, last = int(first_text), int(last_text)
-    except ValueError:
+    shown = text if len(text) <= 40 else text[:40] + "..."
+    found = _RANGE.fullmatch(text)
+    if found is None:
         raise ValueError(
-            f"deal range {text!r}: expected N or FIRST-LAST with whole numbers, e.g. 1-1000"
-        ) from None
+            f"deal range {shown!r}: expected N or FIRST-LAST with whole numbers, e.g. 1-1000"
+        )
+    first_text, last_text = found.group(1), found.group(2) or found.group(1)
+    if max(len(first_text), len(last_text)) > len(str(MAX_DEAL_NUMBER)):
+        raise ValueError(f"deal range {shown!r}: a deal number is not between 1 and 10**20")
+    first, last = int(first_text), int(last_text)
     for number in (first, last):
         if not 1 <= number <= MAX_DEAL_NUMBER:
-            raise ValueError(f"deal range {text!r}: deal {number} is not between 1 and 10**20")
+            raise ValueError(f"deal range {shown!r}: deal {number} is not between 1 and 10**20")
     if first > last:
         raise ValueError(
-            f"deal range {text!r}: the first deal {first} is after the last deal {last}"
+            f"deal range {shown!r}: the first deal {first} is after the last deal {last}"
         )
     if last - first + 1 > MAX_SURVEY_SIZE:
         raise ValueError(
-            f"deal range {text!r}: {last - first + 1} deals is more than one survey's "
+            f"deal range {shown!r}: {last - first + 1} deals is more than one survey's "
             f"{MAX_SURVEY_SIZE}"
         )
     return range(first, last + 1)
@@ -125,6 +101,8 @@ def parse_deal_range(text: str) -> range:
 
 def solve_numbered(number: int, rules: Rules, optimal: bool, limit: Limit) -> SurveyRow:
     """Solve deal ``number`` under ``rules``: the survey's unit of work (runs in a worker).
+
+    The row's ``optimal`` is the question asked, also when the limit ran out first.
 
     >>> solve_numbered(2, Rules(), False, Limit()).status
     'solved'
@@ -135,99 +113,10 @@ def solve_numbered(number: int, rules: Rules, optimal: bool, limit: Limit) -> Su
         rules.label,
         solution.status,
         solution.best_score,
-        solution.optimal,
+        optimal,
         solution.nodes,
         solution.seconds,
     )
-
-
-def read_rows(path: Path, rules: Rules, optimal: bool) -> dict[int, SurveyRow]:
-    """The rows of an existing survey file by deal; ``SurveyFileError`` names a bad line.
-
-    A missing or empty file has no rows. Rows must be for ``rules`` and of the same kind
-    (``optimal`` or not) as the survey that resumes them.
-
-    >>> import pathlib, tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = pathlib.Path(folder) / "survey.csv"
-    ...     empty = read_rows(path, Rules(), optimal=True)
-    ...     _ = survey([2], Rules(), jobs=1, out=path)
-    ...     rows = read_rows(path, Rules(), optimal=True)
-    >>> empty, rows[2].status, rows[2].best_score
-    ({}, 'solved', 0)
-    """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
-    except OSError as error:
-        raise SurveyFileError(f"{path}: cannot read it: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise SurveyFileError(f"{path}: not a text file (not UTF-8)") from None
-    rows: dict[int, SurveyRow] = {}
-    lines = text.splitlines()
-    if not lines:
-        return rows
-    header = next(csv.reader([lines[0]]))
-    if tuple(header) != COLUMNS:
-        raise SurveyFileError(
-            f"{path}, line 1: expected the header {','.join(COLUMNS)}, found {lines[0]!r}"
-        )
-    for number, cells in enumerate(csv.reader(lines[1:]), start=2):
-        if not cells:
-            continue
-        row = _parse_row(cells, f"{path}, line {number}")
-        if row.rules != rules.label:
-            raise SurveyFileError(
-                f"{path}, line {number}: deal {row.deal} was solved under rules {row.rules!r}, "
-                f"not {rules.label!r}; use another --out file for other rules"
-            )
-        if row.optimal != optimal:
-            kind = "best scores" if row.optimal else "clears only"
-            raise SurveyFileError(
-                f"{path}, line {number}: this file holds {kind}; resume it the same way "
-                "or use another --out file"
-            )
-        if row.deal in rows:
-            raise SurveyFileError(f"{path}, line {number}: deal {row.deal} appears twice")
-        rows[row.deal] = row
-    return rows
-
-
-def _parse_row(cells: list[str], where: str) -> SurveyRow:
-    if len(cells) != len(COLUMNS):
-        raise SurveyFileError(f"{where}: expected {len(COLUMNS)} fields, found {len(cells)}")
-    deal_text, rules, status, score_text, optimal_text, nodes_text, seconds_text = cells
-    try:
-        deal = int(deal_text)
-    except ValueError:
-        raise SurveyFileError(f"{where}: deal {deal_text!r} is not a whole number") from None
-    if status not in STATUSES:
-        raise SurveyFileError(
-            f"{where}: status {status!r} is not one of {', '.join(STATUSES)}"
-        ) from None
-    best_score: int | None = None
-    if score_text:
-        try:
-            best_score = int(score_text)
-        except ValueError:
-            raise SurveyFileError(
-                f"{where}: best_score {score_text!r} is not a whole number"
-            ) from None
-    if optimal_text not in ("yes", "no"):
-        raise SurveyFileError(f"{where}: optimal {optimal_text!r} is not yes or no")
-    if not score_text and (
-        status == "solved" or (status == "unsolvable" and optimal_text == "yes")
-    ):
-        raise SurveyFileError(f"{where}: best_score is empty but the status is {status}")
-    try:
-        nodes = int(nodes_text)
-        seconds = float(seconds_text)
-    except ValueError:
-        raise SurveyFileError(
-            f"{where}: nodes {nodes_text!r} and seconds {seconds_text!r} must be numbers"
-        ) from None
-    return SurveyRow(deal, rules, status, best_score, optimal_text == "yes", nodes, seconds)
 
 
 def default_jobs() -> int:
@@ -245,29 +134,32 @@ def default_jobs() -> int:
 def _solve_many(
     numbers: Sequence[int], rules: Rules, optimal: bool, limit: Limit, jobs: int
 ) -> Iterator[SurveyRow]:
-    """Rows of ``numbers`` in the order they finish; ``jobs`` worker processes (1: here)."""
+    """Rows of ``numbers`` in the order they finish; ``jobs`` worker processes (1: here).
+
+    The workers stop with the survey however it ends (an error, Ctrl-C, SIGTERM), and on
+    their own if the survey's process is killed outright.
+    """
     if jobs == 1:
         for number in numbers:
             yield solve_numbered(number, rules, optimal, limit)
         return
-    window = jobs * 4
-    pending = iter(numbers)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        running: set[Future[SurveyRow]] = set()
-        try:
-            while True:
-                for number in pending:
-                    running.add(pool.submit(solve_numbered, number, rules, optimal, limit))
-                    if len(running) >= window:
-                        break
-                if not running:
-                    return
-                done, running = wait(running, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield future.result()
-        finally:
-            for future in running:
-                future.cancel()
+    work = functools.partial(solve_numbered, rules=rules, optimal=optimal, limit=limit)
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(jobs, initializer=_start_worker, initargs=(os.getpid(),)) as pool:
+        yield from pool.imap_unordered(work, numbers, chunksize=1)
+    # leaving the block terminates the workers, also when the caller stops early
+
+
+def _start_worker(survey_pid: int) -> None:
+    """In each worker: leave Ctrl-C to the survey, and exit if the survey's process dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == survey_pid:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="survey-watch", daemon=True).start()
 
 
 def survey(
@@ -282,9 +174,12 @@ def survey(
 ) -> list[SurveyRow]:
     """Solve every deal of ``numbers`` under ``rules`` and return their rows, by deal.
 
-    With ``out``, rows already in that file are kept and not solved again, and each new row
-    is appended and flushed as soon as it is found. ``on_row`` is called for every new row
-    (a progress bar). ``optimal=False`` only decides clears (faster; scores of the first clear).
+    With ``out``, rows already in that file are kept and not solved again (an
+    ``intractable`` row is, when ``limit`` allows more positions than it spent), and each
+    new row is appended and flushed as soon as it is found; while the survey runs, the file
+    is locked against a second survey. ``on_row`` is called for every new row (a progress
+    bar). ``optimal=False`` only decides clears (faster; scores of the first clear).
+    Winnable deals only does not apply: a survey solves the deals it is given.
 
     >>> [(row.deal, row.status) for row in survey(range(1, 3), Rules(), jobs=1, optimal=False)]
     [(1, 'unsolvable'), (2, 'solved')]
@@ -294,43 +189,30 @@ def survey(
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"survey: jobs must be a whole number of 1 or more, not {jobs!r}")
     rules = rules.with_options(winnable_only=False)
-    known = read_rows(out, rules, optimal) if out is not None else {}
-    wanted = set(numbers)
-    rows = {deal: row for deal, row in known.items() if deal in wanted}
-    todo = [number for number in numbers if number not in rows]
-    stream: TextIO | None = None
-    try:
-        if out is not None:
-            stream = _open_for_append(out)
-        writer = csv.writer(stream, lineterminator="\n") if stream is not None else None
-        for row in _solve_many(todo, rules, optimal, limit, jobs):
+    with contextlib.ExitStack() as stack:
+        file = stack.enter_context(SurveyFile(out, rules, optimal)) if out is not None else None
+        wanted = set(numbers)
+        known = file.rows if file is not None else {}
+        rows = {
+            deal: row
+            for deal, row in known.items()
+            if deal in wanted and not _worth_retrying(row, limit)
+        }
+        todo = [number for number in numbers if number not in rows]
+        for row in _solve_many(todo, rules, optimal, limit, max(1, min(jobs, len(todo)))):
             rows[row.deal] = row
-            if writer is not None and stream is not None:
-                writer.writerow(row.as_csv())
-                stream.flush()
+            if file is not None:
+                file.append(row)
             if on_row is not None:
                 on_row(row)
-    finally:
-        if stream is not None:
-            stream.close()
     return [rows[number] for number in sorted(rows)]
 
 
-def _open_for_append(path: Path) -> TextIO:
-    """The survey file opened for appending, with the header when it is new or empty."""
-    fresh = not path.exists() or path.stat().st_size == 0
-    ends_open = False
-    if not fresh:
-        with path.open("rb") as existing:
-            existing.seek(-1, os.SEEK_END)
-            ends_open = existing.read(1) != b"\n"
-    stream = path.open("a", encoding="utf-8", newline="")
-    if fresh:
-        stream.write(",".join(COLUMNS) + "\n")
-    elif ends_open:
-        stream.write("\n")
-    stream.flush()
-    return stream
+def _worth_retrying(row: SurveyRow, limit: Limit) -> bool:
+    """True for an undecided row that ``limit`` gives a bigger search budget than it had."""
+    if row.status != "intractable":
+        return False
+    return limit.nodes is None or limit.nodes > row.nodes or limit.seconds is not None
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:

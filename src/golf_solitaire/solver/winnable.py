@@ -62,7 +62,8 @@ def first_winnable(number: int, rules: Rules) -> Deal:
     """
     for candidate in clearable_numbers(number, rules):
         return Deal.from_identity({"number": candidate}, rules)
+    last = min(number + MAX_TRIES - 1, MAX_DEAL_NUMBER)
     raise ValueError(
-        f"winnable_only: no deal from {number} to {number + MAX_TRIES - 1} could be proved "
+        f"winnable_only: no deal from {number} to {last} could be proved "
         "clearable under these rules"
     )

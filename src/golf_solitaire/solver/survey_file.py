@@ -1,0 +1,317 @@
+r"""The survey file: one CSV row per solved deal, read back to resume, written one whole row
+at a time under a lock.
+
+A survey may be stopped at any moment (a full disk, a killed process), so reading forgives
+exactly one thing: a last line cut short before its newline, which ``SurveyFile`` cuts off
+and the survey solves again. Everything else that is wrong is refused with the line and the
+field at fault, and the file is left as it was. Two surveys never write one file at once:
+the second is refused while the first holds the lock.
+
+>>> row = SurveyRow(2, "strict", "solved", 0, True, 1200, 0.01)
+>>> row.as_csv()
+['2', 'strict', 'solved', '0', 'yes', '1200', '0.0100']
+"""
+
+from __future__ import annotations
+
+import csv
+import fcntl
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import BinaryIO, Final
+
+from golf_solitaire.deals import MAX_DEAL_NUMBER
+from golf_solitaire.rules import Rules
+
+COLUMNS: Final = ("deal", "rules", "status", "best_score", "optimal", "nodes", "seconds")
+"""The header of a survey file, in order."""
+
+HEADER: Final = ",".join(COLUMNS)
+
+STATUSES: Final = ("solved", "unsolvable", "intractable")
+
+_WHOLE: Final = re.compile(r"-?[0-9]{1,30}")
+
+_SHOWN: Final = 60
+"""Characters of a bad line quoted in an error (a line may be very long)."""
+
+
+class SurveyFileError(ValueError):
+    r"""A survey file that cannot be resumed: names the file, the line and the fault.
+
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "survey.csv"
+    ...     _ = path.write_text("deal,status\n", encoding="utf-8")
+    ...     try:
+    ...         read_rows(path, Rules(), optimal=True)
+    ...     except SurveyFileError as error:
+    ...         print(str(error).partition("survey.csv, ")[2])  # doctest: +ELLIPSIS
+    line 1: expected the header deal,rules,...,seconds, found 'deal,status'
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class SurveyRow:
+    """One solved deal: its verdict, best score (``None`` when intractable) and cost.
+
+    ``optimal`` tells the question the survey asked: the best score (``True``) or only
+    whether the tableau clears (``best_score`` is then the score of the first clear found).
+
+    >>> SurveyRow(4, "strict", "intractable", None, True, 200000, 2.5).as_csv()[2:5]
+    ['intractable', '', 'yes']
+    """
+
+    deal: int
+    rules: str
+    status: str
+    best_score: int | None
+    optimal: bool
+    nodes: int
+    seconds: float
+
+    def as_csv(self) -> list[str]:
+        """The row's cells as written to the file."""
+        return [
+            str(self.deal),
+            self.rules,
+            self.status,
+            "" if self.best_score is None else str(self.best_score),
+            "yes" if self.optimal else "no",
+            str(self.nodes),
+            f"{self.seconds:.4f}",
+        ]
+
+    def as_line(self) -> bytes:
+        """The row as one line of the file, newline included (written in one go).
+
+        >>> SurveyRow(1, "strict", "unsolvable", 6, True, 90, 0.5).as_line()
+        b'1,strict,unsolvable,6,yes,90,0.5000\\n'
+        """
+        return (",".join(self.as_csv()) + "\n").encode("utf-8")
+
+    def agrees_with(self, other: SurveyRow) -> bool:
+        """True when two rows of one deal give the same verdict (their cost may differ)."""
+        return (self.status, self.best_score) == (other.status, other.best_score)
+
+
+def read_rows(path: Path, rules: Rules, optimal: bool) -> dict[int, SurveyRow]:
+    r"""The rows of an existing survey file by deal; ``SurveyFileError`` names a bad line.
+
+    A missing or empty file has no rows. Rows must be for ``rules`` and of the same kind
+    (``optimal`` or not) as the survey that resumes them. A deal may appear again after an
+    ``intractable`` row (a resumed survey tried it again; the later row counts) or with the
+    same verdict (two surveys met); a last line cut short is left out.
+
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "survey.csv"
+    ...     empty = read_rows(path, Rules(), optimal=True)
+    ...     _ = path.write_text(HEADER + "\n2,strict,solved,0,yes,1200,0.01\n3,str", "utf-8")
+    ...     rows = read_rows(path, Rules(), optimal=True)
+    >>> empty, sorted(rows), rows[2].best_score
+    ({}, [2], 0)
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except OSError as error:
+        raise SurveyFileError(f"{path}: cannot read it: {error.strerror}") from None
+    return _parse(path, data, rules, optimal)[0]
+
+
+def _parse(
+    path: Path, data: bytes, rules: Rules, optimal: bool
+) -> tuple[dict[int, SurveyRow], int]:
+    """The rows of the file's bytes, and how many bytes hold whole lines to keep."""
+    if not data.strip():
+        return {}, 0
+    keep = len(data)
+    lines = data.split(b"\n")
+    tail = lines.pop()  # after the last newline: empty, or a line cut short
+    rows: dict[int, SurveyRow] = {}
+    first_line: dict[int, int] = {}
+    for number, raw in enumerate([*lines, tail], start=1):
+        is_tail = number == len(lines) + 1
+        if number > 1 and not raw.strip():
+            continue
+        try:
+            if number == 1:
+                _check_header(raw, f"{path}, line 1")
+                continue
+            row = _parse_row(raw, f"{path}, line {number}")
+        except SurveyFileError:
+            if is_tail:  # cut short by a stop mid-write: solved again on resume
+                keep = len(data) - len(tail)
+                break
+            raise
+        _check_kind(row, rules, optimal, f"{path}, line {number}")
+        earlier = rows.get(row.deal)
+        if earlier is not None and earlier.status != "intractable":
+            if row.status == "intractable" or row.agrees_with(earlier):
+                continue
+            raise SurveyFileError(
+                f"{path}, line {number}: deal {row.deal} appears again with another result "
+                f"than on line {first_line[row.deal]} ({row.status} {row.best_score} against "
+                f"{earlier.status} {earlier.best_score}); delete one of the two lines"
+            )
+        rows[row.deal] = row
+        first_line[row.deal] = number
+    return rows, keep
+
+
+def _check_header(raw: bytes, where: str) -> None:
+    text = raw.decode("utf-8", errors="replace").strip()
+    if text != HEADER:
+        shown = text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
+        raise SurveyFileError(f"{where}: expected the header {HEADER}, found {shown!r}")
+
+
+def _check_kind(row: SurveyRow, rules: Rules, optimal: bool, where: str) -> None:
+    """Refuse a row of other rules, or of the other question, than the survey resuming it."""
+    if row.rules != rules.label:
+        raise SurveyFileError(
+            f"{where}: deal {row.deal} was solved under rules {row.rules!r}, "
+            f"not {rules.label!r}; use another --out file for other rules"
+        )
+    if row.optimal != optimal:
+        kind = "best scores" if row.optimal else "clears only"
+        raise SurveyFileError(
+            f"{where}: this file holds {kind}; resume it the same way or use another --out file"
+        )
+
+
+def _cells(raw: bytes, where: str) -> list[str]:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SurveyFileError(f"{where}: not UTF-8 text") from None
+    try:
+        return next(csv.reader([text]), [])
+    except csv.Error as error:
+        raise SurveyFileError(f"{where}: not a CSV row ({error})") from None
+
+
+def _parse_row(raw: bytes, where: str) -> SurveyRow:
+    cells = _cells(raw, where)
+    if len(cells) != len(COLUMNS):
+        raise SurveyFileError(f"{where}: expected {len(COLUMNS)} fields, found {len(cells)}")
+    deal_text, rules, status, score_text, optimal_text, nodes_text, seconds_text = cells
+    deal = _whole(deal_text, "deal", where)
+    if not 1 <= deal <= MAX_DEAL_NUMBER:
+        raise SurveyFileError(f"{where}: deal {deal} is not between 1 and 10**20")
+    if status not in STATUSES:
+        raise SurveyFileError(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
+    best_score = _whole(score_text, "best_score", where) if score_text else None
+    if optimal_text not in ("yes", "no"):
+        raise SurveyFileError(f"{where}: optimal {optimal_text!r} is not yes or no")
+    if best_score is None and (
+        status == "solved" or (status == "unsolvable" and optimal_text == "yes")
+    ):
+        raise SurveyFileError(f"{where}: best_score is empty but the status is {status}")
+    if best_score is not None and status == "intractable":
+        raise SurveyFileError(f"{where}: best_score is {best_score} but the status is intractable")
+    nodes = _whole(nodes_text, "nodes", where)
+    if nodes < 0:
+        raise SurveyFileError(f"{where}: nodes {nodes} is negative")
+    try:
+        seconds = float(seconds_text)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds >= 0):
+        raise SurveyFileError(f"{where}: seconds {seconds_text!r} is not a time of 0 or more")
+    return SurveyRow(deal, rules, status, best_score, optimal_text == "yes", nodes, seconds)
+
+
+def _whole(text: str, field: str, where: str) -> int:
+    if not _WHOLE.fullmatch(text):
+        shown = text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
+        raise SurveyFileError(f"{where}: {field} {shown!r} is not a whole number")
+    return int(text)
+
+
+class SurveyFile:
+    """A survey file held for writing: locked, its rows read, a torn last line cut off.
+
+    Use it as a context manager; ``append`` writes one row as one write and flushes it.
+
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "survey.csv"
+    ...     with SurveyFile(path, Rules(), optimal=True) as file:
+    ...         file.append(SurveyRow(2, "strict", "solved", 0, True, 1200, 0.01))
+    ...     print(path.read_text("utf-8"), end="")
+    deal,rules,status,best_score,optimal,nodes,seconds
+    2,strict,solved,0,yes,1200,0.0100
+    """
+
+    def __init__(self, path: Path, rules: Rules, optimal: bool) -> None:
+        self.path = path
+        self.rows: dict[int, SurveyRow] = {}
+        self._stream: BinaryIO | None = None
+        self._rules = rules
+        self._optimal = optimal
+
+    def __enter__(self) -> SurveyFile:
+        stream = self.path.open("a+b")
+        try:
+            try:
+                fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise SurveyFileError(
+                    f"{self.path}: another survey is writing this file; wait for it to end "
+                    "or use another --out file"
+                ) from None
+            stream.seek(0)
+            data = stream.read()
+            self.rows, keep = _parse(self.path, data, self._rules, self._optimal)
+            if keep < len(data):
+                stream.truncate(keep)
+            if keep == 0:
+                stream.write((HEADER + "\n").encode("utf-8"))
+            elif not data[:keep].endswith(b"\n"):
+                stream.write(b"\n")
+            stream.flush()
+        except BaseException:
+            stream.close()
+            raise
+        self._stream = stream
+        return self
+
+    def append(self, row: SurveyRow) -> None:
+        """Write ``row`` as one line and flush it to the operating system."""
+        if self._stream is None:
+            raise ValueError("survey file: append only inside 'with SurveyFile(...)'")
+        self._stream.write(row.as_line())
+        self._stream.flush()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self._stream is not None:
+            self._stream.close()  # closing releases the lock
+            self._stream = None
+
+
+def check_writable(path: Path) -> None:
+    """Refuse, before any solving, an output path whose folder is missing or not a folder.
+
+    >>> check_writable(Path("/no/such/r.csv"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    golf_solitaire...SurveyFileError: /no/such/r.csv: the folder /no/such does not exist
+    """
+    folder = path.parent
+    if folder.exists() and not folder.is_dir():
+        raise SurveyFileError(f"{path}: {folder} is a file, not a folder")
+    if not folder.exists():
+        raise SurveyFileError(f"{path}: the folder {folder} does not exist")
+    if path.is_dir():
+        raise SurveyFileError(f"{path}: is a folder; give a file name")
