@@ -10,7 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any, Final
 
 from golf_solitaire.deals import Deal
-from golf_solitaire.moves import Move
+from golf_solitaire.moves import Move, Play
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.rules import Rules
 
@@ -114,9 +114,11 @@ def replay_record(record: dict[str, Any] | str) -> Game:
     game = Game(deal_of_record(data), competitive=data.get("competitive", False))
     for number, text in enumerate(data["moves"], start=1):
         try:
-            game.apply(Move.parse(text))
+            move = Move.parse(text)
+            game.apply(move)
         except IllegalMoveError as error:
-            raise RecordError(f"move {number} ({text!r}) is illegal: {error}") from None
+            where = f", column {move.column + 1}" if isinstance(move, Play) else ""
+            raise RecordError(f"move {number} ({text!r}{where}) is illegal: {error}") from None
         except ValueError as error:
             raise RecordError(f"move {number}: {error}") from None
     return game

@@ -59,7 +59,7 @@ def test_replay_prints_the_final_board_and_score(tmp_path: Path) -> None:
     path.write_text(json.dumps(game.record()), encoding="utf-8")
     result = golf("replay", str(path))
     assert result.returncode == 0
-    assert "in progress after 1 moves: 34 strokes so far" in result.stdout
+    assert "in progress after 1 move: 34 strokes so far" in result.stdout
     assert golf("replay", "-", stdin=json.dumps(game.record())).returncode == 0
 
 
@@ -131,4 +131,4 @@ def test_tampered_record_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps(record), encoding="utf-8")
     result = golf("replay", str(path))
     assert result.returncode == 2
-    assert "move 1 ('6') is illegal" in result.stderr
+    assert "move 1 ('6', column 7) is illegal" in result.stderr

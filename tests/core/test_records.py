@@ -51,7 +51,7 @@ def test_meta_and_timestamps_are_kept() -> None:
 @pytest.mark.parametrize(
     ("change", "fragment"),
     [
-        (lambda r: r.update(moves=[*r["moves"], "6"]), "move 7 ('6') is illegal"),
+        (lambda r: r.update(moves=[*r["moves"], "6"]), "move 7 ('6', column 7) is illegal"),
         (lambda r: r.update(moves=["x"]), "move 1: not a move"),
         (lambda r: r.update(moves="4 d"), "moves: expected a list"),
         (lambda r: r.update(rules={"wrap": "yes"}), "rules: wrap: must be true or false"),

@@ -147,3 +147,27 @@ def test_winnable_only_solves_each_deal_once_per_process() -> None:
     assert Deal.numbered(4, rules).number == 5
     assert Deal.numbered(3, Rules(winnable_only=True)).number == 5
     assert proved_clearable.cache_info().misses == solved
+
+
+def test_a_hint_gives_a_share_of_stock_orders_only_from_enough_of_them() -> None:
+    sampled = hint(Game(Deal.numbered(3)))
+    assert (sampled.code, sampled.samples) == ("hint.sampled", 16)
+    assert sampled.reason.endswith(
+        "clears the tableau in about 12% of the possible stock orders (2 of 16 tried)"
+    )
+    few = hint(Game(Deal.numbered(2, Rules.named("jokers"))))
+    assert (few.code, few.samples) == ("hint.few", 1)
+    assert few.reason.endswith("in 1 of 1 sampled stock orders, too few to give a share")
+    for language in ("it", "nl", "es", "fr"):
+        assert "%" not in few.text(language) and "1" in few.text(language)
+        assert "12" in sampled.text(language) and "16" in sampled.text(language)
+
+
+def test_a_peeking_hint_never_speaks_of_possible_stock_orders() -> None:
+    from golf_solitaire.solver.hints import _verdict
+
+    game = Game(Deal.from_text(SMALL, partial=True))
+    # Peeking, the clears are known but the budget ran out before the strokes were.
+    code, params = _verdict(True, 1.0, None, 1, True, game.deal, game.state)
+    assert (code, params) == ("hint.peek_clears", {})
+    assert hint(game, peek=True).code == "hint.peek_clear"

@@ -58,7 +58,7 @@ def test_solve_optimal_line_replays_to_the_best_score(run: Run) -> None:
     assert lines[0] == "deal 2 (strict): can be cleared"
     assert lines[1] == "best score: 0"
     game = Game(Deal.numbered(2))
-    for token in lines[-1].removeprefix("line: ").split():
+    for token in lines[-1].removeprefix("line (record moves: columns from 0, d draws): ").split():
         game.apply(Move.parse(token))
     assert game.is_won and game.score == 0
 
@@ -88,7 +88,11 @@ def test_hint_fair_and_peeking_from_a_file_and_stdin(run: Run, tmp_path: Path) -
     status, out, _ = run("hint", path)
     assert status == 0
     move, reason = out.splitlines()
-    assert move.startswith("move: ") and "stock orders" in reason
+    assert "stock orders" in reason
+    status, out, _ = run("hint", path, "--json")
+    record_move = json.loads(out)["move"]
+    column = int(record_move) + 1  # people count columns from 1, records from 0
+    assert move == f'move: column {column} (record move "{record_move}")'
     status, out, _ = run("hint", "-", "--peek", "--json", stdin=json.dumps(game.record()))
     advice = json.loads(out)
     assert status == 0 and advice["peek"] is True
@@ -101,10 +105,16 @@ def test_review_marks_the_first_mistake(run: Run, tmp_path: Path) -> None:
         game.apply(Move.parse(move))
     status, out, _ = run("review", write_record(tmp_path, game))
     assert status == 0
-    assert "   3    5   9♠         no     0 -> 3  <- mistake" in out
+    assert " no. column card  clearable  best score" in out
+    assert "   3      6   9♠         no     0 -> 3  <- mistake" in out  # record move "5"
     assert "move 3 (9♠) was the first mistake: the best reachable score went from 0 to 3" in out
-    line = out.splitlines()[-1].removeprefix("best line from before move 3: ").split()
+    last = out.splitlines()[-1]
+    line = last.removeprefix(
+        "best line from before move 3 (record moves: columns from 0, d draws): "
+    )
+    line = line.split()
     replay = Game(Deal.numbered(2))
+    assert line != last.split()
     for token in ["d", "d", *line]:
         replay.apply(Move.parse(token))
     assert replay.is_won and replay.score == 0

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from golf_solitaire.game import Game
+from golf_solitaire.moves import Move, Play
 from golf_solitaire.rules import Rules
 
 DAILY_NOT_FILTERED = (
@@ -69,6 +70,30 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
     ('1 deal', '3 positions', '2 matches')
     """
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+def move_words(move: Move) -> str:
+    """A move for people (columns from 1) with its record text (columns from 0).
+
+    >>> from golf_solitaire.moves import Draw
+    >>> move_words(Play(3)), move_words(Draw())
+    ('column 4 (record move "3")', 'draw (record move "d")')
+    """
+    return f'{column_words(move)} (record move "{move}")'
+
+
+def column_words(move: Move) -> str:
+    """``draw``, or the column a play takes its card from, counted from 1 as people count.
+
+    >>> from golf_solitaire.moves import Draw
+    >>> column_words(Play(0)), column_words(Draw())
+    ('column 1', 'draw')
+    """
+    return f"column {move.column + 1}" if isinstance(move, Play) else "draw"
+
+
+LINE_NOTE = "record moves: columns from 0, d draws"
+"""What the moves of a printed line mean (lines are in record notation, to paste or replay)."""
 
 
 def pretty_board(game: Game) -> str:

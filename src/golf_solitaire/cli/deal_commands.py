@@ -7,6 +7,7 @@ import click
 from golf_solitaire.cli.common import (
     DAILY_NOT_FILTERED,
     CliError,
+    counted,
     dump_json,
     parse_rules,
     pretty_board,
@@ -83,11 +84,12 @@ def replay_command(record: str, output_format: str) -> None:
         return
     click.echo(pretty_board(game))
     outcome = game.outcome
+    moves = counted(game.move_count, "move")
     if outcome is None:
-        click.echo(f"in progress after {game.move_count} moves: {game.score} strokes so far")
+        click.echo(f"in progress after {moves}: {counted(game.score, 'stroke')} so far")
     else:
         click.echo(
-            f"{outcome.termination.value} after {game.move_count} moves: {outcome.strokes} strokes"
+            f"{outcome.termination.value} after {moves}: {counted(outcome.strokes, 'stroke')}"
         )
 
 

@@ -6,7 +6,17 @@ from dataclasses import asdict
 
 import click
 
-from golf_solitaire.cli.common import CliError, dump_json, parse_rules, read_record, rules_option
+from golf_solitaire.cli.common import (
+    LINE_NOTE,
+    CliError,
+    column_words,
+    counted,
+    dump_json,
+    move_words,
+    parse_rules,
+    read_record,
+    rules_option,
+)
 from golf_solitaire.deals import Deal
 from golf_solitaire.solver import (
     Limit,
@@ -75,15 +85,15 @@ def solve_command(
     if solution.best_score is not None:
         kind = "best score" if solution.optimal else "score of the line found"
         click.echo(f"{kind}: {solution.best_score}")
-    click.echo(f"{solution.nodes} positions searched in {solution.seconds:.3f} s")
+    click.echo(f"{counted(solution.nodes, 'position')} searched in {solution.seconds:.3f} s")
     if show_line:
         click.echo(_line_text(solution))
 
 
 def _line_text(solution: Solution) -> str:
-    """The ``--line`` output: the moves (columns from 0, ``d`` draws), or why there are none."""
+    """The ``--line`` output: the moves in record notation, or why there are none."""
     if solution.line:
-        return "line: " + " ".join(str(move) for move in solution.line)
+        return f"line ({LINE_NOTE}): " + " ".join(str(move) for move in solution.line)
     if solution.status == "intractable":
         return "line: none, the limit ran out first"
     if solution.status == "unsolvable" and not solution.optimal:
@@ -121,7 +131,7 @@ def hint_command(record: str, peek: bool, seed: int, as_json: bool) -> None:
         )
         return
     if advice.move is not None:
-        click.echo(f"move: {advice.move}")
+        click.echo(f"move: {move_words(advice.move)}")
     click.echo(advice.reason)
 
 
@@ -140,22 +150,20 @@ def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
         click.echo(dump_json(verdict.to_dict()))
         return
     if verdict.entries:
-        click.echo(" no. move card  clearable  best score")
+        click.echo(" no. column card  clearable  best score")
     for entry in verdict.entries:
         mark = "  <- mistake" if entry.is_mistake else ""
         clearable = "yes" if entry.clearable_after else "no"
+        column = column_words(entry.move).removeprefix("column ")
         click.echo(
-            f"{entry.number:>4} {entry.move!s:>4} {entry.card:>4}  {clearable:>9}  "
+            f"{entry.number:>4} {column:>6} {entry.card:>4}  {clearable:>9}  "
             f"{entry.best_score_before:>4} -> {entry.best_score_after}{mark}"
         )
     click.echo(verdict.summary)
     if verdict.best_line_from_mistake:
         line = " ".join(str(move) for move in verdict.best_line_from_mistake)
-        click.echo(
-            f"best line from before move {verdict.first_mistake.number}: {line}"
-            if verdict.first_mistake
-            else line
-        )
+        start = f" from before move {verdict.first_mistake.number}" if verdict.first_mistake else ""
+        click.echo(f"best line{start} ({LINE_NOTE}): {line}")
 
 
 @click.command("rate")

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from golf_solitaire.cli.common import CliError, parse_rules, rules_option
+from golf_solitaire.cli.common import CliError, counted, parse_rules, rules_option
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.solution import Limit
 from golf_solitaire.solver.survey import (
@@ -133,7 +133,8 @@ def _report(console: Console, summary: SurveySummary, rules: str, quick: bool) -
         table.add_row(str(score), str(count), f"{100 * count / scored:.1f}%")
     console.print(table)
     console.print(
-        f"{summary.deals} deals, {summary.nodes} positions, {summary.seconds:.1f} s of solving",
+        f"{counted(summary.deals, 'deal')}, {counted(summary.nodes, 'position')}, "
+        f"{summary.seconds:.1f} s of solving",
         highlight=False,
     )
 

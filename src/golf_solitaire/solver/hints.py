@@ -38,6 +38,9 @@ from golf_solitaire.state import State
 DEFAULT_SAMPLES = 16
 """Stock orders a fair hint solves (fewer when the stock has fewer orders)."""
 
+FEW_ORDERS = 5
+"""Below this many stock orders solved, a hint gives counts, not a share of all orders."""
+
 DEFAULT_BUDGET = 40_000
 """Search positions a hint may spend over all its stock orders (about 0.2 s on one core)."""
 
@@ -250,12 +253,18 @@ def _verdict(
             spare = -round(expected) if expected is not None else None
             if spare is not None:
                 return "hint.peek_clear", {"spare": spare}
-            return "hint.chance", {"chance": 100}
+            return "hint.peek_clears", {}
         if expected is not None:
             return "hint.peek_lost", {"strokes": round(expected)}
         return "hint.no_clear", {"count": tried}
     if chance:
-        return "hint.chance", {"chance": max(1, round(100 * chance))}
+        share = max(1, round(100 * chance))
+        if complete:
+            return "hint.chance", {"chance": share}
+        figures = {"cleared": round(chance * tried), "tried": tried}
+        if tried < FEW_ORDERS:
+            return "hint.few", figures
+        return "hint.sampled", {"chance": share, **figures}
     if expected is None:
         return "hint.no_clear", {"count": tried}
     if complete or _proved_lost(deal, state):

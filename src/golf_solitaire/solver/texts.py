@@ -16,6 +16,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "move.play_empties": "plays {card} and empties column {column}",
     "move.draw": "draws from the stock",
     "hint.chance": "{move}; clears the tableau in {chance}% of the possible stock orders",
+    "hint.sampled": "{move}; clears the tableau in about {chance}% of the possible stock "
+    "orders ({cleared} of {tried} tried)",
+    "hint.few": "{move}; clears the tableau in {cleared} of {tried} sampled stock orders, too "
+    "few to give a share",
     "hint.lost": "no play can clear this now; {move}, which leaves the fewest cards "
     "(about {strokes})",
     "hint.unlikely": "{move}, which leaves the fewest cards (about {strokes}); none of the "
@@ -25,6 +29,7 @@ TEMPLATES: Final[dict[str, str]] = {
     "hint.guess": "{move}; the position is too deep to judge in time, so this is a best guess",
     "hint.peek_clear": "peeking at the stock: {move}; this clears the tableau with {spare} "
     "stock cards to spare",
+    "hint.peek_clears": "peeking at the stock: {move}; this clears the tableau",
     "hint.peek_lost": "peeking at the stock: no play can clear this now; {move}, which "
     "leaves {strokes} cards, the fewest",
     "hint.over": "the hand is over",
