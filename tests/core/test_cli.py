@@ -71,7 +71,7 @@ def test_replay_prints_the_final_board_and_score(tmp_path: Path) -> None:
         (("deal", "5", "--rules", "nope"), "unknown rules preset 'nope'"),
         (("deal", "--date", "tomorrow"), "date: expected YYYY-MM-DD"),
         (("replay", "/nonexistent/game.json"), "cannot read record"),
-        (("deal", "x"), "'x' is not a valid integer"),
+        (("deal", "x"), "'x' is not a deal number (1 to 10**20)"),
         (("deal", "--date", "20260105"), "--date: date: expected YYYY-MM-DD, not '20260105'"),
         (("deal", "--date", "2026-W01-1"), "expected YYYY-MM-DD, not '2026-W01-1'"),
         (("deal", "--date", "2026-02-30"), "'2026-02-30' is not a day of the calendar"),
@@ -79,6 +79,12 @@ def test_replay_prints_the_final_board_and_score(tmp_path: Path) -> None:
         (("deal", "--date", "2026-01-05", "--rules", "putt-putt+winnable_only"), "never winnable"),
         (("play", "--daily", "--rules", "strict+winnable_only"), "--daily: the daily deal is"),
         (("play", "--round", "9", "--deal", str(10**20)), "a round starts at deal"),
+        (("deal", "9" * 5000), "NUMBER]': '999999999999999999999999999999...' is not a deal"),
+        (("deal", "--", "-5"), "'-5' is not a deal number (1 to 10**20)"),
+        (("play", "--deal", "1x"), "'--deal': '1x' is not a deal number"),
+        (("solve", "2", "--limit-nodes", "0"), "'--limit-nodes': 0 is not in the range x>=1"),
+        (("solve", "2", "--limit-seconds", "-1"), "'--limit-seconds': -1.0 is not in the range"),
+        (("review", "-", "--limit-nodes", "0"), "'--limit-nodes': 0 is not in the range x>=1"),
     ],
 )
 def test_errors_are_one_line_on_stderr(args: tuple[str, ...], fragment: str) -> None:

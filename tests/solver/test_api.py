@@ -171,3 +171,13 @@ def test_a_peeking_hint_never_speaks_of_possible_stock_orders() -> None:
     code, params = _verdict(True, 1.0, None, 1, True, game.deal, game.state)
     assert (code, params) == ("hint.peek_clears", {})
     assert hint(game, peek=True).code == "hint.peek_clear"
+
+
+def test_no_winnable_deal_near_the_last_number_names_only_real_deals() -> None:
+    last = 10**20
+    with pytest.raises(ValueError) as caught:
+        Deal.numbered(last - 1, Rules(winnable_only=True))
+    assert str(caught.value) == (
+        f"winnable_only: no deal from {last - 1} to {last} could be proved clearable "
+        "under these rules"
+    )

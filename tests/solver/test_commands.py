@@ -129,13 +129,16 @@ def test_review_of_a_game_without_moves_prints_no_empty_table(run: Run, tmp_path
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (("solve", "x"), "'x' is not a valid integer"),
+        (("solve", "x"), "'x' is not a deal number (1 to 10**20)"),
         (("solve",), "Missing argument 'NUMBER'"),
         (("solve", "2", "--bogus"), "No such option '--bogus'"),
         (("solve", "0"), "deal number 0 is out of range"),
         (("solve", "2", "--rules", "nope"), "unknown rules preset 'nope'"),
-        (("solve", "2", "--limit-nodes", "0"), "limit nodes: expected a whole number"),
-        (("solve", "2", "--limit-seconds", "-1"), "limit seconds: expected a positive"),
+        (("solve", "2", "--limit-nodes", "0"), "'--limit-nodes': 0 is not in the range x>=1"),
+        (
+            ("solve", "2", "--limit-seconds", "-1"),
+            "'--limit-seconds': -1.0 is not in the range x>0",
+        ),
         (("hint", "missing.json"), "cannot read record missing.json"),
         (("hint", "competitive.json", "--peek"), "--peek is not allowed in a competitive game"),
         (("hint", "bad.json"), "bad.json: record: not JSON"),

@@ -193,7 +193,7 @@ def test_survey_command_prints_rate_and_table_then_resumes(tmp_path: Path) -> No
         (("--deals", "1-3", "--rules", "nope"), "unknown rules preset 'nope'"),
         (("--deals", "1-3", "--jobs", "0"), "--jobs must be from 1 to"),
         (("--deals", "1-3", "--jobs", "100000"), "more only slows the survey), not 100000"),
-        (("--deals", "1-3", "--limit-nodes", "0"), "--limit-nodes must be 1 or more, not 0"),
+        (("--deals", "1-3", "--limit-nodes", "0"), "'--limit-nodes': 0 is not in the range x>=1"),
         (("--deals", "1-" + "9" * 5000), "--deals: deal range '1-99999"),
         (("--deals", "1-3", "--rules", "strict+winnable_only"), "winnable_only has no place"),
         (("--deals", "1-3", "--out", "-"), "--out -: a survey keeps its rows in a file"),

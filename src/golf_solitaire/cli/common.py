@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from golf_solitaire.deals import MAX_DEAL_NUMBER
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move, Play
 from golf_solitaire.rules import Rules
@@ -26,6 +27,31 @@ class CliError(Exception):
 def today_utc() -> dt.date:
     """Today's date in UTC: the daily deal is the same everywhere."""
     return dt.datetime.now(dt.UTC).date()
+
+
+class DealNumber(click.ParamType[int]):
+    """A deal number on the command line: digits only, and never thousands of them."""
+
+    name = "number"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        """The number, or a usage error that names the parameter and shows a short value."""
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if not text.isascii() or not text.isdigit() or len(text) > len(str(MAX_DEAL_NUMBER)):
+            shown = text if len(text) <= 30 else text[:30] + "..."
+            self.fail(f"{shown!r} is not a deal number (1 to 10**20)", param, ctx)
+        return int(text)
+
+
+DEAL_NUMBER = DealNumber()
+
+POSITIONS = click.IntRange(min=1)
+"""A search budget in positions: 1 or more."""
+
+SECONDS = click.FloatRange(min=0, min_open=True)
+"""A time budget: more than 0 seconds."""
 
 
 def rules_option(function: Any) -> Any:

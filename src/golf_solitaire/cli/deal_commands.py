@@ -6,6 +6,7 @@ import click
 
 from golf_solitaire.cli.common import (
     DAILY_NOT_FILTERED,
+    DEAL_NUMBER,
     CliError,
     counted,
     dump_json,
@@ -21,7 +22,7 @@ from golf_solitaire.rules import PRESETS
 
 
 @click.command("deal")
-@click.argument("number", type=int, required=False)
+@click.argument("number", type=DEAL_NUMBER, required=False)
 @click.option("--daily", is_flag=True, help="Today's daily deal (UTC date).")
 @click.option("--date", "date_text", help="The daily deal of a date, YYYY-MM-DD.")
 @rules_option

@@ -15,6 +15,7 @@ import click
 
 from golf_solitaire.cli.common import (
     DAILY_NOT_FILTERED,
+    DEAL_NUMBER,
     CliError,
     parse_rules,
     rules_option,
@@ -96,7 +97,9 @@ def open_saver() -> Saver:
 
 
 @click.command("play")
-@click.option("--deal", "number", type=int, help="Play deal N (PySolFC's Golf game numbers).")
+@click.option(
+    "--deal", "number", type=DEAL_NUMBER, help="Play deal N (PySolFC's Golf game numbers)."
+)
 @click.option("--daily", is_flag=True, help="Play today's daily deal (UTC date).")
 @rules_option
 @click.option(

@@ -7,7 +7,10 @@ from dataclasses import asdict
 import click
 
 from golf_solitaire.cli.common import (
+    DEAL_NUMBER,
     LINE_NOTE,
+    POSITIONS,
+    SECONDS,
     CliError,
     column_words,
     counted,
@@ -39,12 +42,12 @@ def _limit(nodes: int | None, seconds: float | None) -> Limit:
 
 
 @click.command("solve")
-@click.argument("number", type=int)
+@click.argument("number", type=DEAL_NUMBER)
 @rules_option
 @click.option("--optimal", is_flag=True, help="Find the best score, not just a clear.")
 @click.option("--line", "show_line", is_flag=True, help="Print the moves of the line found.")
-@click.option("--limit-nodes", type=int, default=None, help="Give up after K positions.")
-@click.option("--limit-seconds", type=float, default=None, help="Give up after S seconds.")
+@click.option("--limit-nodes", type=POSITIONS, default=None, help="Give up after K positions.")
+@click.option("--limit-seconds", type=SECONDS, default=None, help="Give up after S seconds.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 def solve_command(
     number: int,
@@ -137,7 +140,7 @@ def hint_command(record: str, peek: bool, seed: int, as_json: bool) -> None:
 
 @click.command("review")
 @click.argument("record")
-@click.option("--limit-nodes", type=int, default=None, help="Give up after K positions.")
+@click.option("--limit-nodes", type=POSITIONS, default=None, help="Give up after K positions.")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
 def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
     """Judge every move of the game in file RECORD (- for stdin) and name the first mistake."""
@@ -167,7 +170,7 @@ def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
 
 
 @click.command("rate")
-@click.argument("number", type=int)
+@click.argument("number", type=DEAL_NUMBER)
 @rules_option
 @click.option(
     "--find",
@@ -176,7 +179,7 @@ def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
     default=None,
     help="Rate deals from NUMBER on and show the first of this level.",
 )
-@click.option("--limit-nodes", type=int, default=None, help="Give up after K positions.")
+@click.option("--limit-nodes", type=POSITIONS, default=None, help="Give up after K positions.")
 @click.option("--json", "as_json", is_flag=True, help="Print the rating as JSON.")
 def rate_command(
     number: int, rules_name: str, level: str | None, limit_nodes: int | None, as_json: bool

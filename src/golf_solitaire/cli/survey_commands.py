@@ -11,7 +11,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from golf_solitaire.cli.common import CliError, counted, parse_rules, rules_option
+from golf_solitaire.cli.common import (
+    POSITIONS,
+    CliError,
+    counted,
+    parse_rules,
+    rules_option,
+)
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.solution import Limit
 from golf_solitaire.solver.survey import (
@@ -35,7 +41,9 @@ from golf_solitaire.solver.survey_file import SurveyFileError, check_writable, r
     default=None,
     help="CSV file of results; rerunning skips the deals already in it.",
 )
-@click.option("--limit-nodes", type=int, default=None, help="Give up on a deal after K positions.")
+@click.option(
+    "--limit-nodes", type=POSITIONS, default=None, help="Give up on a deal after K positions."
+)
 @click.option("--quick", is_flag=True, help="Only decide clears (no best scores): faster.")
 def survey_command(
     deal_range: str,
@@ -56,8 +64,6 @@ def survey_command(
         numbers = parse_deal_range(deal_range)
     except ValueError as error:
         raise CliError(f"--deals: {error}") from None
-    if limit_nodes is not None and limit_nodes < 1:
-        raise CliError(f"--limit-nodes must be 1 or more, not {limit_nodes}")
     limit = Limit(nodes=limit_nodes)
     cores = default_jobs()
     if jobs is not None and not 1 <= jobs <= JOBS_PER_CORE * cores:
