@@ -94,7 +94,12 @@ class SurveyRow:
         return (",".join(self.as_csv()) + "\n").encode("utf-8")
 
     def agrees_with(self, other: SurveyRow) -> bool:
-        """True when two rows of one deal give the same verdict (their cost may differ)."""
+        """True when two rows of one deal give the same verdict (their cost may differ).
+
+        >>> row = SurveyRow(2, "strict", "solved", 0, True, 1200, 0.01)
+        >>> row.agrees_with(SurveyRow(2, "strict", "solved", 0, True, 900, 0.02))
+        True
+        """
         return (self.status, self.best_score) == (other.status, other.best_score)
 
 
