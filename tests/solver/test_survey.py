@@ -112,10 +112,17 @@ def test_resume_skips_deals_already_in_the_file(tmp_path: Path) -> None:
     lines[2] = ",".join(cells)
     out.write_text("\n".join(lines), encoding="utf-8")  # no final newline, as if cut short
     solved: list[int] = []
+    kept_at_start: list[int] = []
     rows = survey(
-        range(1, 7), Rules(), jobs=1, out=out, optimal=False, on_row=lambda r: solved.append(r.deal)
+        range(1, 7),
+        Rules(),
+        jobs=1,
+        out=out,
+        optimal=False,
+        on_row=lambda r: solved.append(r.deal),
+        on_start=kept_at_start.append,
     )
-    assert solved == [4, 5, 6]
+    assert kept_at_start == [3] and solved == [4, 5, 6]
     assert [row.deal for row in rows] == [1, 2, 3, 4, 5, 6]
     kept = read_rows(out, Rules(), optimal=False)
     assert sorted(kept) == [1, 2, 3, 4, 5, 6]

@@ -93,6 +93,7 @@ def survey_command(
                 optimal=not quick,
                 limit=limit,
                 on_row=lambda row: progress.advance(task),
+                on_start=lambda kept: progress.update(task, completed=kept),
             )
     except SurveyFileError as error:
         raise CliError(f"--out {error}") from None

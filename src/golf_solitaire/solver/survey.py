@@ -171,14 +171,15 @@ def survey(
     optimal: bool = True,
     limit: Limit = NO_LIMIT,
     on_row: Callable[[SurveyRow], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
 ) -> list[SurveyRow]:
     """Solve every deal of ``numbers`` under ``rules`` and return their rows, by deal.
 
     With ``out``, rows already in that file are kept and not solved again (an
     ``intractable`` row is, when ``limit`` allows more positions than it spent), and each
     new row is appended and flushed as soon as it is found; while the survey runs, the file
-    is locked against a second survey. ``on_row`` is called for every new row (a progress
-    bar). ``optimal=False`` only decides clears (faster; scores of the first clear).
+    is locked against a second survey. ``on_start`` is told how many rows were kept from the
+    file, and ``on_row`` is called for every new row (a progress bar). ``optimal=False`` only decides clears (faster; scores of the first clear).
     Winnable deals only does not apply: a survey solves the deals it is given.
 
     >>> [(row.deal, row.status) for row in survey(range(1, 3), Rules(), jobs=1, optimal=False)]
@@ -199,6 +200,8 @@ def survey(
             if deal in wanted and not _worth_retrying(row, limit)
         }
         todo = [number for number in numbers if number not in rows]
+        if on_start is not None:
+            on_start(len(rows))
         for row in _solve_many(todo, rules, optimal, limit, max(1, min(jobs, len(todo)))):
             rows[row.deal] = row
             if file is not None:
