@@ -179,8 +179,9 @@ def survey(
     ``intractable`` row is, when ``limit`` allows more positions than it spent), and each
     new row is appended and flushed as soon as it is found; while the survey runs, the file
     is locked against a second survey. ``on_start`` is told how many rows were kept from the
-    file, and ``on_row`` is called for every new row (a progress bar). ``optimal=False`` only decides clears (faster; scores of the first clear).
-    Winnable deals only does not apply: a survey solves the deals it is given.
+    file, and ``on_row`` is called for every new row (a progress bar). ``optimal=False``
+    only decides clears (faster; scores of the first clear). Winnable deals only does not
+    apply: a survey solves the deals it is given.
 
     >>> [(row.deal, row.status) for row in survey(range(1, 3), Rules(), jobs=1, optimal=False)]
     [(1, 'unsolvable'), (2, 'solved')]
