@@ -345,3 +345,9 @@ def test_sigterm_stops_the_workers_and_leaves_the_file_whole(tmp_path: Path) -> 
     assert not any(_alive(pid) for pid in workers)
     kept = read_rows(out, Rules(), optimal=True)
     assert len(kept) >= 2 and all(row.status != "intractable" for row in kept.values())
+
+
+def test_deals_given_as_a_list_are_solved_once_each_in_order(tmp_path: Path) -> None:
+    solved: list[int] = []
+    rows = survey([3, 2, 3], Rules(), jobs=1, optimal=False, on_row=lambda r: solved.append(r.deal))
+    assert solved == [2, 3] and [row.deal for row in rows] == [2, 3]

@@ -24,7 +24,7 @@ import signal
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -132,7 +132,7 @@ def default_jobs() -> int:
 
 
 def _solve_many(
-    numbers: Sequence[int], rules: Rules, optimal: bool, limit: Limit, jobs: int
+    numbers: Iterable[int], rules: Rules, optimal: bool, limit: Limit, jobs: int
 ) -> Iterator[SurveyRow]:
     """Rows of ``numbers`` in the order they finish; ``jobs`` worker processes (1: here).
 
@@ -193,17 +193,23 @@ def survey(
     rules = rules.with_options(winnable_only=False)
     with contextlib.ExitStack() as stack:
         file = stack.enter_context(SurveyFile(out, rules, optimal)) if out is not None else None
-        wanted = set(numbers)
+        # A range answers "in" at once and holds no numbers: a survey may ask for millions.
+        wanted: Sequence[int] = numbers
+        members: Container[int] = numbers
+        if not isinstance(numbers, range):
+            members = set(numbers)
+            wanted = sorted(members)
         known = file.rows if file is not None else {}
         rows = {
             deal: row
             for deal, row in known.items()
-            if deal in wanted and not _worth_retrying(row, limit)
+            if deal in members and not _worth_retrying(row, limit)
         }
-        todo = [number for number in numbers if number not in rows]
+        todo = (number for number in wanted if number not in rows)
         if on_start is not None:
             on_start(len(rows))
-        for row in _solve_many(todo, rules, optimal, limit, max(1, min(jobs, len(todo)))):
+        workers = max(1, min(jobs, len(wanted) - len(rows)))
+        for row in _solve_many(todo, rules, optimal, limit, workers):
             rows[row.deal] = row
             if file is not None:
                 file.append(row)
