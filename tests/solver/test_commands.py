@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from golf_solitaire import Deal, Game, Move
+from golf_solitaire import Deal, Game, Move, Rules, solve
 from golf_solitaire.cli import main
 
 
@@ -161,3 +161,18 @@ def test_bad_input_is_one_line_with_exit_status_2(
     assert out == ""
     assert len(err.strip().splitlines()) == 1, err
     assert err.startswith("golf: error: ") and fragment in err
+
+
+def test_a_peeking_hint_given_more_budget_agrees_with_the_review(run: Run, tmp_path: Path) -> None:
+    """Jokers deal 2 is too deep for the games' budget (the hint guesses); with more budget
+    the peeking hint finds a move that keeps the best score, as the review would."""
+    game = Game(Deal.numbered(2, Rules.named("jokers")))
+    path = write_record(tmp_path, game)
+    status, out, _ = run("hint", path, "--peek", "--json")
+    assert status == 0 and json.loads(out)["code"] == "hint.guess"
+    status, out, _ = run("hint", path, "--peek", "--budget", "400000", "--json")
+    deeper = json.loads(out)
+    assert deeper["code"] == "hint.peek_clear" and deeper["params"] == {"spare": 3}
+    assert solve(game, optimal=True).best_score == -3
+    game.apply(Move.parse(deeper["move"]))
+    assert solve(game, optimal=True).best_score == -3  # the move keeps the best score

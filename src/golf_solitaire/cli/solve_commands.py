@@ -32,6 +32,7 @@ from golf_solitaire.solver import (
     solve,
 )
 from golf_solitaire.solver.difficulty import CLEARABLE_LEVELS
+from golf_solitaire.solver.hints import DEFAULT_BUDGET
 
 
 def _limit(nodes: int | None, seconds: float | None) -> Limit:
@@ -108,13 +109,20 @@ def _line_text(solution: Solution) -> str:
 @click.argument("record")
 @click.option("--peek", is_flag=True, help="Use the true stock order (not fair play).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the stock orders.")
+@click.option(
+    "--budget",
+    type=POSITIONS,
+    default=DEFAULT_BUDGET,
+    show_default=True,
+    help="Search positions the hint may spend (the games use the default: about 0.2 s).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as JSON.")
-def hint_command(record: str, peek: bool, seed: int, as_json: bool) -> None:
+def hint_command(record: str, peek: bool, seed: int, budget: int, as_json: bool) -> None:
     """Suggest the next move of the game in file RECORD (- for stdin), with the reason."""
     game = read_record(record)
     if peek and game.competitive:
         raise CliError("--peek is not allowed in a competitive game: the stock order is hidden")
-    advice = hint(game, peek=peek, seed=seed)
+    advice = hint(game, peek=peek, seed=seed, budget=budget)
     if as_json:
         click.echo(
             dump_json(
