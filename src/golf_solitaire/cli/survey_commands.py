@@ -18,7 +18,6 @@ from golf_solitaire.cli.common import (
     parse_rules,
     rules_option,
 )
-from golf_solitaire.rules import Rules
 from golf_solitaire.solver.solution import Limit
 from golf_solitaire.solver.survey import (
     JOBS_PER_CORE,
@@ -28,7 +27,7 @@ from golf_solitaire.solver.survey import (
     summarize,
     survey,
 )
-from golf_solitaire.solver.survey_file import SurveyFileError, check_writable, read_rows
+from golf_solitaire.solver.survey_file import SurveyFileError, check_writable
 
 
 @click.command("survey")
@@ -72,7 +71,7 @@ def survey_command(
             f"the {cores} cores here; more only slows the survey), not {jobs}"
         )
     if out is not None:
-        _check_out(out, rules, optimal=not quick)
+        _check_out(out)
     progress = Progress(
         TextColumn("solving"),
         BarColumn(),
@@ -113,8 +112,9 @@ def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(128 + signum)
 
 
-def _check_out(out: Path, rules: Rules, *, optimal: bool) -> None:
-    """Refuse an output file that cannot be resumed or written, before any solving starts."""
+def _check_out(out: Path) -> None:
+    """Refuse an output path that cannot be written, before any solving starts (the file's
+    rows are read, and a file that cannot be resumed refused, once it is locked)."""
     if str(out) == "-":
         raise CliError(
             "--out -: a survey keeps its rows in a file so that a rerun can resume; "
@@ -122,7 +122,6 @@ def _check_out(out: Path, rules: Rules, *, optimal: bool) -> None:
         )
     try:
         check_writable(out)
-        read_rows(out, rules, optimal)
     except SurveyFileError as error:
         raise CliError(f"--out {error}") from None
 
