@@ -70,7 +70,12 @@ class _Restart(Exception):
 
 
 class _Found(Exception):
-    """The first-clear search found a clear."""
+    """The first-clear search found a clear: ``moves`` is its line, last move first (each
+    position the exception leaves adds the move that led to it)."""
+
+    def __init__(self, move: int, draws: int) -> None:
+        super().__init__()
+        self.moves = [move] + [DRAW] * draws
 
 
 class LimitReached(Exception):
@@ -99,6 +104,8 @@ class Search:
         self.nodes = 0
         self.exact: dict[int, int] = {}
         self._matched: dict[int, int] = {}
+        self._matched_unstuck: dict[int, int] = {}
+        self._draws_needed: dict[int, int] = {}
         self.bounds: dict[int, list[tuple[int, int, int]]] = {}
         self._budget = self._next_check()
 
@@ -143,13 +150,12 @@ class Search:
         budget = self.RESTART_NODES
         for attempt in range(self.RESTARTS + 1):
             give_up = None if attempt == self.RESTARTS else self.nodes + budget
-            line: list[int] = []
             try:
                 self._explore(
-                    board.heights, 0, board.top, 1, line, rng if attempt else None, give_up
+                    board.heights, 0, board.top, 1, True, rng if attempt else None, give_up
                 )
-            except _Found:
-                return line
+            except _Found as found:
+                return found.moves[::-1]
             except _Restart:
                 budget *= 2
                 continue
@@ -213,7 +219,7 @@ class Search:
         at least ``beta``. ``drawn`` counts draws from this board's stock; ``top`` is a code."""
         if not any(heights):
             return drawn - len(self.board.stock)
-        return self._explore(heights, drawn, top, beta, None, None, None)
+        return self._explore(heights, drawn, top, beta, False, None, None)
 
     def _explore(
         self,
@@ -221,14 +227,14 @@ class Search:
         drawn: int,
         top: int,
         target: int,
-        line: list[int] | None,
+        recording: bool,
         rng: random.Random | None,
         give_up: int | None,
     ) -> int:
         """Search for a score below ``target``: the exact value if one is found, else a bound.
 
-        With ``line`` (the first-clear search, ``target`` 1) the search stops at the first clear
-        by raising ``_Found`` with the line filled in; ``rng`` shuffles the plays and past
+        When ``recording`` (the first-clear search, ``target`` 1) the search stops at the first
+        clear by raising ``_Found`` with its line; ``rng`` shuffles the plays and past
         ``give_up`` nodes it raises ``_Restart``.
         """
         board = self.board
@@ -239,7 +245,7 @@ class Search:
         stock = board.stock
         stock_size = len(stock)
         # at_rank[rank]: the columns whose exposed card has that rank (EMPTY: no card).
-        at_rank = [0] * (RANKS + 1)
+        at_rank = [0] * (RANKS + 2)
         for column, height in enumerate(heights):
             at_rank[columns[column][height - 1] if height else EMPTY] |= 1 << column
         accepted = pruning.accepted
@@ -248,6 +254,12 @@ class Search:
         units = [1 << 3 * rank for rank in range(RANKS)]
         powers = [8**i for i in range(len(columns))]
         tableau = pruning.tableau(heights)
+        # pairs[top]: the ranks present that ``top`` accepts, padded to two with an empty
+        # slot, or None when it accepts more (the tableau only loses ranks as play goes on).
+        pairs: list[tuple[int, int] | None] = []
+        for ranks in accepted:
+            kept = [rank for rank in ranks if tableau[rank]] + [RANKS + 1] * 2
+            pairs.append((kept[0], kept[1]) if len(kept) <= 4 else None)
         rows = pruning.rows
         missing = pruning.missing
         windows = pruning.windows
@@ -262,8 +274,8 @@ class Search:
         exact = self.exact
         bounds = self.bounds
         matched = self._matched
-        recording = line is not None
-        path: list[int] = line if line is not None else []
+        matched_unstuck = self._matched_unstuck
+        draws_needed = self._draws_needed
         limit = INFINITY * INFINITY if give_up is None else give_up
         best = target
         nodes = self.nodes
@@ -306,26 +318,33 @@ class Search:
         ) -> None:
             # ``ceiling``: the matching bound here is at most this (the parent's plus one).
             nonlocal best, nodes
-            playable = 0
-            for rank in accepted[top]:
-                playable |= at_rank[rank]
+            pair = pairs[top]
+            if pair is not None:
+                playable = at_rank[pair[0]] | at_rank[pair[1]]
+            else:
+                playable = 0
+                for rank in accepted[top]:
+                    playable |= at_rank[rank]
+            forced = 0
             if not playable and drawn < stock_size:
                 # A position with no play can only draw: it is worth what the first position
                 # after its draws that opens a play (or empties the stock) is worth, so it
-                # stands in for them (a draw raises the matching bound by one at most).
+                # is judged as that position (a draw raises the matching bound by one at most).
                 first = drawn
                 while True:
                     top = stock[drawn]
                     drawn += 1
-                    for rank in accepted[top]:
-                        playable |= at_rank[rank]
+                    pair = pairs[top]
+                    if pair is not None:
+                        playable = at_rank[pair[0]] | at_rank[pair[1]]
+                    else:
+                        for rank in accepted[top]:
+                            playable |= at_rank[rank]
                     if playable or drawn == stock_size:
                         break
-                draws = drawn - first
-                path.extend([DRAW] * draws)
-                visit(packed, drawn, top, left, True, present, shape, ceiling + draws)
-                del path[-draws:]
-                return
+                forced = drawn - first
+                fresh = True
+                ceiling += forced
             entries = bounds.get(packed)
             if entries is not None:
                 for d0, p0, l0 in entries:
@@ -368,11 +387,18 @@ class Search:
                     stuck, dead, chains = windows(heights, present, drawn, top)
                 if stuck:
                     # Cards never played are no one's predecessor: match the rest without them.
+                    rest = shape
                     for rank in stuck:
-                        tableau[rank] -= 1
-                    unmatched = len(stuck) + missing(tableau, rows[drawn][top])
-                    for rank in stuck:
-                        tableau[rank] += 1
+                        rest -= units[rank]
+                    key = (rest << 5 | drawn) << 4 | top
+                    unmatched = matched_unstuck.get(key)
+                    if unmatched is None:
+                        for rank in stuck:
+                            tableau[rank] -= 1
+                        unmatched = matched_unstuck[key] = missing(tableau, rows[drawn][top])
+                        for rank in stuck:
+                            tableau[rank] += 1
+                    unmatched += len(stuck)
                     if unmatched > short:
                         short = unmatched
                 if short > 0:
@@ -382,7 +408,12 @@ class Search:
                 elif best <= 1:
                     needed = chains
                     if best <= 0:
-                        needed = draws_to_match(tableau, drawn, top, needed)
+                        # More draws only add predecessors: the fewest from here is cached.
+                        least = draws_needed.get(code)
+                        if least is None:
+                            least = draws_needed[code] = draws_to_match(tableau, drawn, top, 0)
+                        if least > needed:
+                            needed = least
                     floor = 1 if needed > stock_size - drawn else drawn + needed - stock_size
                 else:
                     floor = -INFINITY
@@ -414,39 +445,45 @@ class Search:
                         if score < best:
                             best = score
                             if recording:
-                                path.append(column)
-                                raise _Found
+                                raise _Found(column, forced)
                         continue
-                    path.append(column)
                     heights[column] = height - 1
                     at_rank[rank] ^= bit
                     below = cards[height - 2] if height > 1 else EMPTY
                     at_rank[below] |= bit
                     count = tableau[rank] - 1
                     tableau[rank] = count
-                    visit(
-                        packed - powers[column],
-                        drawn,
-                        row[rank],
-                        left - 1,
-                        no_stock,
-                        present if count else present ^ 1 << rank,
-                        shape - units[rank],
-                        above,
-                    )
+                    try:
+                        visit(
+                            packed - powers[column],
+                            drawn,
+                            row[rank],
+                            left - 1,
+                            no_stock,
+                            present if count else present ^ 1 << rank,
+                            shape - units[rank],
+                            above,
+                        )
+                    except _Found as found:
+                        found.moves.append(column)
+                        found.moves.extend([DRAW] * forced)
+                        raise
                     tableau[rank] = count + 1
                     at_rank[below] ^= bit
                     at_rank[rank] |= bit
                     heights[column] = height
-                    path.pop()
             if drawn < stock_size:
-                path.append(DRAW)
-                visit(packed, drawn + 1, stock[drawn], left, True, present, shape, above)
-                path.pop()
+                try:
+                    visit(packed, drawn + 1, stock[drawn], left, True, present, shape, above)
+                except _Found as found:
+                    found.moves.extend([DRAW] * (forced + 1))
+                    raise
             if best < entry:
                 exact[((packed << 5 | drawn) << shift) | playable] = best
-            else:
+            elif packed in bounds:
                 settle(packed, drawn, playable, best)
+            else:
+                bounds[packed] = [(drawn, playable, best)]
 
         packed = sum(h * p for h, p in zip(heights, powers, strict=True))
         present = sum(1 << rank for rank in range(RANKS) if tableau[rank])
