@@ -269,6 +269,9 @@ class Search:
         walk = walks.possible if walks is not None else None
         draws_to_match = pruning.draws_to_match
         shuffle = rng.shuffle if rng is not None else None
+        reorder = shuffle is not None or tallest_first
+        # stacked[column][height]: the exposed card at that height (EMPTY at 0).
+        stacked = [[EMPTY, *cards] for cards in columns]
         shift = len(columns)
         no_stock = not stock
         exact = self.exact
@@ -418,7 +421,10 @@ class Search:
                 else:
                     floor = -INFINITY
                 if floor >= best:
-                    settle(packed, drawn, playable, floor)
+                    if entries is None:
+                        bounds[packed] = [(drawn, playable, floor)]
+                    else:
+                        settle(packed, drawn, playable, floor)
                     return
             above = (short if short >= 0 else ceiling) + 1
             if playable:
@@ -428,7 +434,7 @@ class Search:
                     plays = columns_of[playable] = [
                         column for column in order if playable >> column & 1
                     ]
-                if len(plays) > 1:
+                if reorder and len(plays) > 1:
                     if shuffle is not None:
                         plays = list(plays)
                         shuffle(plays)
@@ -438,8 +444,8 @@ class Search:
                 for column in plays:
                     bit = 1 << column
                     height = heights[column]
-                    cards = columns[column]
-                    rank = cards[height - 1]
+                    cards = stacked[column]
+                    rank = cards[height]
                     if left == 1:
                         score = drawn - stock_size
                         if score < best:
@@ -449,7 +455,7 @@ class Search:
                         continue
                     heights[column] = height - 1
                     at_rank[rank] ^= bit
-                    below = cards[height - 2] if height > 1 else EMPTY
+                    below = cards[height - 1]
                     at_rank[below] |= bit
                     count = tableau[rank] - 1
                     tableau[rank] = count
