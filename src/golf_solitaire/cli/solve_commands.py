@@ -157,6 +157,8 @@ def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
         verdict = review(game, limit=_limit(limit_nodes, None))
     except LimitReached:
         raise CliError("review: the search limit ran out before the review was done") from None
+    except ValueError as error:  # a competitive hand not yet over: its stock order is hidden
+        raise CliError(str(error)) from None
     if as_json:
         click.echo(dump_json(verdict.to_dict()))
         return
