@@ -218,11 +218,16 @@ def rate_command(
     if rating.level == "unwinnable":
         click.echo(f"no line clears the tableau; the best score is {rating.best_score}")
         return
-    cards = "card" if rating.stock_kept == 1 else "cards"
+    if not deal.layout.has_stock:
+        best = f"the best clear scores {rating.best_score}"
+    elif rating.stock_kept == 0:
+        best = f"the best clear keeps no stock cards (score {rating.best_score})"
+    else:
+        kept = counted(rating.stock_kept, "stock card")
+        best = f"the best clear keeps {kept} (score {rating.best_score})"
     click.echo(
-        f"the best clear keeps {rating.stock_kept} stock {cards} (score {rating.best_score}); "
-        f"along it, {rating.narrow} of {rating.choices} choices have one move alone that "
-        "keeps the clear"
+        f"{best}; along it, {rating.narrow} of {rating.choices} choices have one move alone "
+        "that keeps the clear"
     )
 
 
