@@ -72,6 +72,22 @@ def test_solve_json_and_rules(run: Run) -> None:
     assert answer["line"] and answer["nodes"] > 0
 
 
+def test_solve_json_says_whether_the_score_is_proved_and_whether_it_was_asked(run: Run) -> None:
+    status, out, _ = run("solve", "2", "--json")
+    first_clear = json.loads(out)
+    assert status == 0 and first_clear["best_score"] == 0
+    assert (first_clear["proved_optimal"], first_clear["asked_optimal"]) == (False, False)
+    status, out, _ = run("solve", "2", "--optimal", "--json")
+    best = json.loads(out)
+    assert status == 0 and (best["proved_optimal"], best["asked_optimal"]) == (True, True)
+    status, out, _ = run("solve", "4", "--optimal", "--limit-nodes", "10", "--json")
+    cut_short = json.loads(out)
+    assert cut_short["status"] == "intractable"
+    assert (cut_short["proved_optimal"], cut_short["asked_optimal"]) == (False, True)
+    # The older name stays for the readers that know it, with its meaning: proved.
+    assert [answer["optimal"] for answer in (first_clear, best, cut_short)] == [False, True, False]
+
+
 def test_solve_line_says_why_there_is_none(run: Run) -> None:
     _, out, _ = run("solve", "1", "--line")
     assert "cannot be cleared" in out

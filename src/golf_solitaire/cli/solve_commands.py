@@ -72,6 +72,8 @@ def solve_command(
                     "rules": rules.label,
                     "status": solution.status,
                     "best_score": solution.best_score,
+                    "proved_optimal": solution.optimal,
+                    "asked_optimal": optimal,
                     "optimal": solution.optimal,
                     "line": [str(move) for move in solution.line],
                     "nodes": solution.nodes,
