@@ -1,7 +1,9 @@
 """Translations: one JSON catalog per language and domain, shared by every face.
 
 Catalogs live in ``locales/<lang>/<domain>.json`` (domains: ``core`` for cards, rules and
-refusals; each face adds its own). Keys are dotted; values are ``str.format`` templates.
+refusals; each face adds its own). Keys are dotted; values are ``str.format`` templates. A
+whole number in a template chooses its words by the language's plural rule:
+``{count:card|cards}`` is the first form for one (in French, for zero too), else the second.
 
 >>> translate("it", "card.name", rank=translate("it", "rank.7"), suit=translate("it", "suit.D"))
 'sette di quadri'
@@ -12,6 +14,7 @@ refusals; each face adds its own). Keys are dotted; values are ``str.format`` te
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any, Final
@@ -58,8 +61,50 @@ def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, str]:
 
 def translate(language: str, key: str, **params: Any) -> str:
     """The text of ``key`` in ``language``, falling back to English, then to the key."""
+    language = language if language in LANGUAGES else "en"
     template = catalog(language).get(key) or catalog("en").get(key) or key
-    return template.format(**params) if params else template
+    return fill(language, template, params) if params else template
+
+
+SINGULAR: Final = {"en": {1}, "it": {1}, "nl": {1}, "es": {1}, "fr": {0, 1}}
+"""The whole numbers that take the singular in each language (the CLDR rule "one")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A whole number in a template: ``{n}`` prints it, ``{n:card|cards}`` picks the singular
+    or the plural words for it in ``language``.
+
+    >>> "{n} {n:card|cards}".format(n=Count("en", 1)), "{n:carte|cartes}".format(n=Count("fr", 0))
+    ('1 card', 'carte')
+    """
+
+    language: str
+    value: int
+
+    def __str__(self) -> str:
+        """The number alone, as ``{n!s}`` would print a plain number."""
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        """The number (in ``spec``'s format), or the singular or plural words of ``one|other``."""
+        if "|" not in spec:
+            return format(self.value, spec)
+        one, other = spec.split("|", 1)
+        return one if self.value in SINGULAR[self.language] else other
+
+
+def fill(language: str, template: str, params: dict[str, Any]) -> str:
+    """``template`` filled with ``params``, whole numbers as ``Count`` so they choose plurals.
+
+    >>> fill("it", "{move}; lascia {n} {n:carta|carte}", {"move": "pesca", "n": 1})
+    'pesca; lascia 1 carta'
+    """
+    values = {
+        name: Count(language, value) if type(value) is int else value
+        for name, value in params.items()
+    }
+    return template.format(**values)
 
 
 def negotiate(accept_language: str | None) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import json
 
 import pytest
 
@@ -99,6 +100,29 @@ def test_review_names_first_mistake_and_best_line() -> None:
     assert [entry.is_mistake for entry in verdict.entries] == [True]
 
 
+def test_review_refuses_a_competitive_hand_until_it_is_over() -> None:
+    game = Game(Deal.numbered(3), competitive=True)
+    game.draw()
+    for unfinished in (game, game.record(), json.dumps(game.record())):
+        with pytest.raises(ValueError, match="the stock order stays hidden until the hand ends"):
+            review(unfinished)
+    for move in solve(game, optimal=True).line:
+        game.apply(move)
+    assert game.is_over
+    verdict = review(game.record())
+    assert verdict.first_mistake is not None and verdict.first_mistake.number == 1
+    casual = Game(Deal.numbered(3))
+    casual.draw()
+    assert review(casual).code == "review.mistake_draw"
+
+
+def test_a_peeking_hint_is_refused_in_a_competitive_game() -> None:
+    game = Game(Deal.numbered(2), competitive=True)
+    with pytest.raises(ValueError, match="hint: peek is not allowed in a competitive game"):
+        hint(game, peek=True)
+    assert not hint(game).peek  # a fair hint uses only what the player sees
+
+
 def test_winnable_only_gives_a_clearable_deal_and_names_it() -> None:
     deal = Deal.numbered(1, Rules(winnable_only=True))
     assert deal.number == 2
@@ -157,7 +181,7 @@ def test_a_hint_gives_a_share_of_stock_orders_only_from_enough_of_them() -> None
     )
     few = hint(Game(Deal.numbered(2, Rules.named("jokers"))))
     assert (few.code, few.samples) == ("hint.few", 1)
-    assert few.reason.endswith("in 1 of 1 sampled stock orders, too few to give a share")
+    assert few.reason.endswith("in 1 of 1 sampled stock order, too few to give a share")
     for language in ("it", "nl", "es", "fr"):
         assert "%" not in few.text(language) and "1" in few.text(language)
         assert "12" in sampled.text(language) and "16" in sampled.text(language)

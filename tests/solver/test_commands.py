@@ -12,6 +12,7 @@ import pytest
 
 from golf_solitaire import Deal, Game, Move, Rules, solve
 from golf_solitaire.cli import main
+from golf_solitaire.solver.hints import DEFAULT_BUDGET
 
 
 def golf(
@@ -69,6 +70,22 @@ def test_solve_json_and_rules(run: Run) -> None:
     assert status == 0
     assert (answer["deal"], answer["rules"], answer["status"]) == (1, "putt-putt", "solved")
     assert answer["line"] and answer["nodes"] > 0
+
+
+def test_solve_json_says_whether_the_score_is_proved_and_whether_it_was_asked(run: Run) -> None:
+    status, out, _ = run("solve", "2", "--json")
+    first_clear = json.loads(out)
+    assert status == 0 and first_clear["best_score"] == 0
+    assert (first_clear["proved_optimal"], first_clear["asked_optimal"]) == (False, False)
+    status, out, _ = run("solve", "2", "--optimal", "--json")
+    best = json.loads(out)
+    assert status == 0 and (best["proved_optimal"], best["asked_optimal"]) == (True, True)
+    status, out, _ = run("solve", "4", "--optimal", "--limit-nodes", "10", "--json")
+    cut_short = json.loads(out)
+    assert cut_short["status"] == "intractable"
+    assert (cut_short["proved_optimal"], cut_short["asked_optimal"]) == (False, True)
+    # The older name stays for the readers that know it, with its meaning: proved.
+    assert [answer["optimal"] for answer in (first_clear, best, cut_short)] == [False, True, False]
 
 
 def test_solve_line_says_why_there_is_none(run: Run) -> None:
@@ -141,6 +158,12 @@ def test_review_of_a_game_without_moves_prints_no_empty_table(run: Run, tmp_path
         ),
         (("hint", "missing.json"), "cannot read record missing.json"),
         (("hint", "competitive.json", "--peek"), "--peek is not allowed in a competitive game"),
+        (
+            ("review", "competitive.json"),
+            "review: the game is competitive and its hand is not over: the stock order stays "
+            "hidden until the hand ends",
+        ),
+        (("review", "competitive.json", "--json"), "the stock order stays hidden"),
         (("hint", "bad.json"), "bad.json: record: not JSON"),
         (("review", "game.json", "--limit-nodes", "5"), "the search limit ran out"),
         (("review",), "Missing argument 'RECORD'"),
@@ -169,10 +192,65 @@ def test_a_peeking_hint_given_more_budget_agrees_with_the_review(run: Run, tmp_p
     game = Game(Deal.numbered(2, Rules.named("jokers")))
     path = write_record(tmp_path, game)
     status, out, _ = run("hint", path, "--peek", "--json")
-    assert status == 0 and json.loads(out)["code"] == "hint.guess"
+    assert status == 0 and json.loads(out)["code"] == "hint.peek_guess"
     status, out, _ = run("hint", path, "--peek", "--budget", "400000", "--json")
     deeper = json.loads(out)
     assert deeper["code"] == "hint.peek_clear" and deeper["params"] == {"spare": 3}
     assert solve(game, optimal=True).best_score == -3
     game.apply(Move.parse(deeper["move"]))
     assert solve(game, optimal=True).best_score == -3  # the move keeps the best score
+
+
+def test_a_competitive_game_is_reviewed_once_its_hand_is_over(run: Run, tmp_path: Path) -> None:
+    game = Game(Deal.numbered(2), competitive=True)
+    for move in solve(game, optimal=True).line:
+        game.apply(move)
+    assert game.is_over
+    status, out, err = run("review", write_record(tmp_path, game))
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == "no mistake: every move kept the best score reachable (0)"
+    casual = Game(Deal.numbered(2))
+    casual.play(4)
+    status, out, _ = run("review", write_record(tmp_path, casual, "casual.json"), "--json")
+    assert status == 0 and json.loads(out)["entries"][0]["card"] == "A♥"
+
+
+def test_a_review_names_a_draw_that_was_the_first_mistake_as_a_draw(
+    run: Run, tmp_path: Path
+) -> None:
+    game = Game(Deal.numbered(3))
+    game.draw()
+    status, out, _ = run("review", write_record(tmp_path, game))
+    assert status == 0
+    assert "   1   draw   9♥         no     1 -> 2  <- mistake" in out
+    assert (
+        "move 1 (draw 9♥) was the first mistake: the best reachable score went from 1 to 2" in out
+    )
+    status, out, _ = run("review", write_record(tmp_path, game), "--json")
+    answer = json.loads(out)
+    assert answer["code"] == "review.mistake_draw" and answer["params"]["move"] == "9♥"
+
+
+@pytest.mark.parametrize(
+    ("rules", "number", "draws", "budget", "code"),
+    [
+        ("strict", 8, 0, DEFAULT_BUDGET, "hint.peek_only"),  # draw is the only move
+        ("jokers", 2, 0, DEFAULT_BUDGET, "hint.peek_guess"),  # too deep for the budget
+        ("strict", 3, 1, 1000, "hint.peek_no_clear"),  # no clear, strokes not reached
+    ],
+)
+def test_a_peeking_hint_always_says_it_peeked(
+    run: Run, tmp_path: Path, rules: str, number: int, draws: int, budget: int, code: str
+) -> None:
+    game = Game(Deal.numbered(number, Rules.named(rules)))
+    for _ in range(draws):
+        game.draw()
+    path = write_record(tmp_path, game)
+    status, out, _ = run("hint", path, "--peek", "--budget", str(budget), "--json")
+    advice = json.loads(out)
+    assert status == 0 and advice["code"] == code and advice["peek"] is True
+    assert advice["reason"].startswith("peeking at the stock: ")
+    status, out, _ = run("hint", path, "--peek", "--budget", str(budget))
+    assert status == 0 and out.splitlines()[1].startswith("peeking at the stock: ")
+    status, out, _ = run("hint", path, "--budget", str(budget))
+    assert status == 0 and "peeking" not in out

@@ -70,8 +70,27 @@ def test_golf_rate(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixtur
     ]
     status, out, _ = run("rate", "1", "--json")
     assert status == 0 and json.loads(out)["level"] == "unwinnable"
+    status, out, _ = run("rate", "2")
+    assert status == 0 and out.splitlines()[1].startswith(
+        "the best clear keeps no stock cards (score 0); along it, 14 of 34 choices have"
+    )
     status, _, err = run("rate", "4", "--limit-nodes", "10")
     assert status == 2 and "rate: the search limit ran out" in err
+
+
+def test_golf_rate_speaks_of_no_stock_under_rules_without_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = golf(monkeypatch, capsys, "rate", "2", "--rules", "black-hole")
+    assert status == 0
+    assert out.splitlines() == [
+        "deal 2 (black-hole): medium",
+        "the best clear scores 0; along it, 14 of 31 choices have one move alone that keeps "
+        "the clear",
+    ]
+    args = ("rate", "1", "--rules", "black-hole", "--find", "easy")
+    status, _, err = golf(monkeypatch, capsys, *args)
+    assert status == 2 and err.rstrip().endswith("2 stock cards or more, and they deal no stock")
 
 
 @pytest.mark.parametrize(
@@ -99,7 +118,9 @@ def test_first_rated_takes_the_rules_and_refuses_what_it_cannot_find() -> None:
 
 def test_first_rated_refuses_at_once_a_level_the_rules_never_give_and_keeps_to_its_time() -> None:
     # Black Hole has no stock: no deal keeps the stock cards an easy deal keeps.
-    with pytest.raises(ValueError, match="an easy deal keeps 2 stock cards or more, and their"):
+    with pytest.raises(
+        ValueError, match=r"an easy deal keeps 2 stock cards or more, and they deal no stock$"
+    ):
         first_rated(1, Rules.named("black-hole"), "easy")
     # Its deals take half a second to several seconds to rate: a budget ends the search.
     with pytest.raises(ValueError, match=r"no deal from 1 to 2 rates hard .* after 0.01 s"):

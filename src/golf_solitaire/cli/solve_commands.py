@@ -72,6 +72,8 @@ def solve_command(
                     "rules": rules.label,
                     "status": solution.status,
                     "best_score": solution.best_score,
+                    "proved_optimal": solution.optimal,
+                    "asked_optimal": optimal,
                     "optimal": solution.optimal,
                     "line": [str(move) for move in solution.line],
                     "nodes": solution.nodes,
@@ -157,6 +159,8 @@ def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
         verdict = review(game, limit=_limit(limit_nodes, None))
     except LimitReached:
         raise CliError("review: the search limit ran out before the review was done") from None
+    except ValueError as error:  # a competitive hand not yet over: its stock order is hidden
+        raise CliError(str(error)) from None
     if as_json:
         click.echo(dump_json(verdict.to_dict()))
         return
@@ -216,11 +220,16 @@ def rate_command(
     if rating.level == "unwinnable":
         click.echo(f"no line clears the tableau; the best score is {rating.best_score}")
         return
-    cards = "card" if rating.stock_kept == 1 else "cards"
+    if not deal.layout.has_stock:
+        best = f"the best clear scores {rating.best_score}"
+    elif rating.stock_kept == 0:
+        best = f"the best clear keeps no stock cards (score {rating.best_score})"
+    else:
+        kept = counted(rating.stock_kept, "stock card")
+        best = f"the best clear keeps {kept} (score {rating.best_score})"
     click.echo(
-        f"the best clear keeps {rating.stock_kept} stock {cards} (score {rating.best_score}); "
-        f"along it, {rating.narrow} of {rating.choices} choices have one move alone that "
-        "keeps the clear"
+        f"{best}; along it, {rating.narrow} of {rating.choices} choices have one move alone "
+        "that keeps the clear"
     )
 
 

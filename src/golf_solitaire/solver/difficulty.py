@@ -165,9 +165,10 @@ def first_rated(
     plain = rules.with_options(winnable_only=False)
     stock = len(Deal.numbered(number, plain).stock)
     if level == "easy" and stock < EASY_STOCK:
+        dealt = f"their stock has {stock}" if stock else "they deal no stock"
         raise ValueError(
             f"level: no deal rates easy under these rules: an easy deal keeps {EASY_STOCK} stock "
-            f"cards or more, and their stock has {stock}"
+            f"cards or more, and {dealt}"
         )
     deadline = None if seconds is None else time.perf_counter() + seconds
     for candidate in clearable_numbers(number, plain, tries):

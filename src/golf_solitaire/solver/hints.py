@@ -3,7 +3,8 @@ r"""Fair hints: the best move for what the player can see, with a reason a playe
 A fair hint knows the tableau, the waste and the *set* of unseen cards, never their order. It
 draws stock orders consistent with that set (seeded, so the same position and seed give the
 same hint), solves each exactly from every legal move, and picks the move with the fewest
-expected strokes. ``peek=True`` solves the true order instead, and its reason says so.
+expected strokes. ``peek=True`` solves the true order instead, and its reason always says so;
+a competitive game refuses it (its stock order stays hidden).
 
 >>> from golf_solitaire import Deal, Game
 >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -170,7 +171,8 @@ def hint(
     same position gives the same hint). Each is solved exactly, as far as ``budget`` search
     positions allow: first whether each move can still clear the tableau, then the fewest
     strokes after it. The move with the fewest expected strokes wins (with fewer orders
-    solved that far, the one that clears most often).
+    solved that far, the one that clears most often). ``ValueError`` for ``peek`` in a
+    competitive game: its stock order stays hidden.
 
     >>> from golf_solitaire import Deal, Game
     >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -179,6 +181,10 @@ def hint(
     """
     if not isinstance(game, Game):
         raise TypeError(f"hint: expected a Game, not {game!r}")
+    if peek and game.competitive:
+        raise ValueError(
+            "hint: peek is not allowed in a competitive game: the stock order is hidden"
+        )
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
         raise ValueError(f"hint: samples must be a whole number of 1 or more, not {samples!r}")
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
@@ -189,8 +195,9 @@ def hint(
     moves = rules_of_play.legal_moves(deal, state)
     if len(moves) == 1:
         move_code, move_params = _move_words(deal, state, moves[0])
-        reason = render("hint.only", move=render(move_code, **move_params))
-        return Hint(moves[0], reason, "hint.only", {}, move_code, move_params, peek=peek)
+        code = "hint.peek_only" if peek else "hint.only"
+        reason = render(code, move=render(move_code, **move_params))
+        return Hint(moves[0], reason, code, {}, move_code, move_params, peek=peek)
     unseen = deal.stock[state.drawn :]
     if peek:
         stocks: list[tuple[Card, ...]] = [tuple(unseen)]
@@ -256,7 +263,7 @@ def _verdict(
             return "hint.peek_clears", {}
         if expected is not None:
             return "hint.peek_lost", {"strokes": round(expected)}
-        return "hint.no_clear", {"count": tried}
+        return "hint.peek_no_clear", {}
     if chance:
         share = max(1, round(100 * chance))
         if complete:
@@ -291,5 +298,6 @@ def _guess(deal: Deal, state: State, moves: list[Move], peek: bool, nodes: int) 
     """A move when no stock order could be solved within the budget: the first play."""
     move = moves[0]
     move_code, move_params = _move_words(deal, state, move)
-    reason = render("hint.guess", move=render(move_code, **move_params))
-    return Hint(move, reason, "hint.guess", {}, move_code, move_params, None, None, 0, peek, nodes)
+    code = "hint.peek_guess" if peek else "hint.guess"
+    reason = render(code, move=render(move_code, **move_params))
+    return Hint(move, reason, code, {}, move_code, move_params, None, None, 0, peek, nodes)

@@ -1,8 +1,9 @@
 r"""Game review: after each move, could the tableau still be cleared, and what was the best score?
 
-The review knows the true stock order (the game is over, or abandoned), so every value is
-exact. One search table serves every position of the game, because a position's best score
-does not depend on how it was reached.
+The review knows the true stock order, so every value is exact; a competitive game is
+reviewed only once its hand is over, since its stock order stays hidden until then. One
+search table serves every position of the game, because a position's best score does not
+depend on how it was reached.
 
 >>> from golf_solitaire import Deal, Game
 >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -12,7 +13,7 @@ does not depend on how it was reached.
 >>> verdict.first_mistake.number, verdict.first_mistake.best_score_after
 (1, 0)
 >>> verdict.summary
-'move 1 (5♥) was the first mistake: the best reachable score went from -2 to 0'
+'move 1 (draw 5♥) was the first mistake: the best reachable score went from -2 to 0'
 >>> [str(move) for move in verdict.best_line_from_mistake]
 ['0', '0', '1']
 """
@@ -24,7 +25,7 @@ from typing import Any
 
 from golf_solitaire import state as rules_of_play
 from golf_solitaire.game import Game
-from golf_solitaire.moves import Move
+from golf_solitaire.moves import Draw, Move
 from golf_solitaire.solver.board import Board, top_code
 from golf_solitaire.solver.search import LimitReached, Search
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
@@ -125,7 +126,8 @@ class Review:
 def review(game_or_record: Game | dict[str, Any] | str, *, limit: Limit = NO_LIMIT) -> Review:
     """Judge every move of a game (or of a record, as a dict or JSON text).
 
-    Raises ``LimitReached`` when ``limit`` runs out; ``RecordError`` for a bad record.
+    Raises ``LimitReached`` when ``limit`` runs out; ``RecordError`` for a bad record, and
+    ``ValueError`` for a competitive game whose hand is not over (its stock order is hidden).
 
     >>> from golf_solitaire import Deal, Game
     >>> game = Game(Deal.numbered(2))
@@ -134,6 +136,11 @@ def review(game_or_record: Game | dict[str, Any] | str, *, limit: Limit = NO_LIM
     'no mistake: every move kept the best score reachable (0)'
     """
     game = game_or_record if isinstance(game_or_record, Game) else Game.from_record(game_or_record)
+    if game.competitive and not game.is_over:
+        raise ValueError(
+            "review: the game is competitive and its hand is not over: the stock order stays "
+            "hidden until the hand ends"
+        )
     deal = game.deal
     start = State.start(deal)
     board = Board.from_position(deal, start)
@@ -160,7 +167,7 @@ def review(game_or_record: Game | dict[str, Any] | str, *, limit: Limit = NO_LIM
     line: list[Move] = []
     if first is not None:
         line = _line_from(deal, states[first.number - 1], limit)
-        code = "review.mistake"
+        code = "review.mistake_draw" if isinstance(first.move, Draw) else "review.mistake"
         params: dict[str, Any] = {
             "number": first.number,
             "move": first.card,

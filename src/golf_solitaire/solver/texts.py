@@ -1,7 +1,8 @@
 """The English templates of hint and review texts; faces translate them by key.
 
 Keys live under ``solver.`` in ``locales/<lang>/solver.json``; the English catalog holds the
-same templates as ``TEMPLATES`` (a test checks that they agree).
+same templates as ``TEMPLATES`` (a test checks that they agree). A whole number chooses its
+words by plural (``{spare:card|cards}``, see ``golf_solitaire.i18n``).
 
 >>> render("move.draw")
 'draws from the stock'
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from golf_solitaire.i18n import fill
+
 TEMPLATES: Final[dict[str, str]] = {
     "move.play_frees": "plays {card} and frees {freed}",
     "move.play_empties": "plays {card} and empties column {column}",
@@ -18,23 +21,30 @@ TEMPLATES: Final[dict[str, str]] = {
     "hint.chance": "{move}; clears the tableau in {chance}% of the possible stock orders",
     "hint.sampled": "{move}; clears the tableau in about {chance}% of the possible stock "
     "orders ({cleared} of {tried} tried)",
-    "hint.few": "{move}; clears the tableau in {cleared} of {tried} sampled stock orders, too "
-    "few to give a share",
+    "hint.few": "{move}; clears the tableau in {cleared} of {tried} sampled stock "
+    "{tried:order|orders}, too few to give a share",
     "hint.lost": "no play can clear this now; {move}, which leaves the fewest cards "
     "(about {strokes})",
     "hint.unlikely": "{move}, which leaves the fewest cards (about {strokes}); none of the "
     "stock orders tried clears the tableau",
     "hint.only": "{move}: the only move there is",
-    "hint.no_clear": "{move}; none of the {count} stock orders tried clears the tableau",
+    "hint.no_clear": "{move}; {count:the one stock order tried does not clear|none of the "
+    "{count} stock orders tried clears} the tableau",
     "hint.guess": "{move}; the position is too deep to judge in time, so this is a best guess",
     "hint.peek_clear": "peeking at the stock: {move}; this clears the tableau with {spare} "
-    "stock cards to spare",
+    "stock {spare:card|cards} to spare",
     "hint.peek_clears": "peeking at the stock: {move}; this clears the tableau",
     "hint.peek_lost": "peeking at the stock: no play can clear this now; {move}, which "
-    "leaves {strokes} cards, the fewest",
+    "leaves {strokes} {strokes:card|cards}, the fewest",
+    "hint.peek_no_clear": "peeking at the stock: no play can clear this now; {move}",
+    "hint.peek_only": "peeking at the stock: {move}: the only move there is",
+    "hint.peek_guess": "peeking at the stock: {move}; the position is too deep to judge in "
+    "time, so this is a best guess",
     "hint.over": "the hand is over",
     "review.mistake": "move {number} ({move}) was the first mistake: the best reachable score "
     "went from {before} to {after}",
+    "review.mistake_draw": "move {number} (draw {move}) was the first mistake: the best "
+    "reachable score went from {before} to {after}",
     "review.lost_from_start": "this deal could not be cleared from the start; the best score "
     "was {best}",
     "review.no_mistake": "no mistake: every move kept the best score reachable ({best})",
@@ -46,5 +56,7 @@ def render(key: str, **params: Any) -> str:
 
     >>> render("hint.only", move=render("move.play_empties", card="K♠", column=3))
     'plays K♠ and empties column 3: the only move there is'
+    >>> render("hint.peek_lost", move="draws", strokes=1)
+    'peeking at the stock: no play can clear this now; draws, which leaves 1 card, the fewest'
     """
-    return TEMPLATES[key].format(**params)
+    return fill("en", TEMPLATES[key], params)

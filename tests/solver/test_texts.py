@@ -1,0 +1,102 @@
+"""Hint and review texts count right in every language: one card, one stock order, and a
+peeking hint says that it peeked whatever its verdict."""
+
+from __future__ import annotations
+
+import pytest
+
+from golf_solitaire import Deal, Game, Rules, hint
+from golf_solitaire.i18n import LANGUAGES, Count, translate
+
+ONE_SPARE = "Talon: 5H\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
+"""Peeking, 8♠ 7♣ 6♥ clear the tableau with the one stock card left over."""
+ONE_LEFT = "Talon: 5H\nFoundations: 7D\n7C 8S\nKH\n-\n-\n-\n-\n-\n"
+"""Peeking, nothing clears: K♥ stays, one card."""
+TWO_SPARE = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
+
+ONE = {
+    "hint.peek_clear": {
+        "en": "this clears the tableau with 1 stock card to spare",
+        "it": "così il tavolo si libera con 1 carta del mazzo in avanzo",
+        "nl": "zo wordt het tableau leeggespeeld met 1 stapelkaart over",
+        "es": "así se despeja la mesa con 1 carta del mazo de sobra",
+        "fr": "cela vide le tableau avec 1 carte de pioche en réserve",
+    },
+    "hint.peek_lost": {
+        "en": "which leaves 1 card, the fewest",
+        "it": "che lascia 1 carta, il minimo",
+        "nl": "wat 1 kaart overlaat, het minst",
+        "es": "que deja 1 carta, el mínimo posible",
+        "fr": "ce qui laisse 1 carte, le minimum",
+    },
+}
+
+
+def hint_on(board: str) -> object:
+    return hint(Game(Deal.from_text(board, partial=True)), peek=True)
+
+
+@pytest.mark.parametrize(
+    ("board", "code"), [(ONE_SPARE, "hint.peek_clear"), (ONE_LEFT, "hint.peek_lost")]
+)
+def test_one_card_is_one_card_in_every_language(board: str, code: str) -> None:
+    advice = hint(Game(Deal.from_text(board, partial=True)), peek=True)
+    assert advice.code == code
+    assert advice.reason.endswith(ONE[code]["en"])
+    for language in LANGUAGES:
+        assert advice.text(language).endswith(ONE[code][language]), language
+
+
+def test_more_cards_are_still_plural() -> None:
+    advice = hint(Game(Deal.from_text(TWO_SPARE, partial=True)), peek=True)
+    assert advice.reason.endswith("with 2 stock cards to spare")
+    assert advice.text("fr").endswith("avec 2 cartes de pioche en réserve")
+    assert advice.text("it").endswith("con 2 carte del mazzo in avanzo")
+
+
+def test_one_stock_order_tried_is_spoken_of_as_one() -> None:
+    """After a draw, deal 3 cannot be cleared; 900 positions judge the first order only."""
+    game = Game(Deal.numbered(3))
+    game.draw()
+    one = hint(game, budget=900)
+    assert (one.code, one.params) == ("hint.no_clear", {"count": 1})
+    assert one.reason.endswith("; the one stock order tried does not clear the tableau")
+    assert one.text("fr").endswith(" ; le seul ordre de la pioche essayé ne vide pas le tableau")
+    assert one.text("es").endswith("; el único orden del mazo probado no despeja la mesa")
+    several = hint(game, budget=1000)
+    assert (several.code, several.params) == ("hint.no_clear", {"count": 3})
+    assert several.reason.endswith("; none of the 3 stock orders tried clears the tableau")
+    assert several.text("nl").endswith(
+        "; geen van de 3 geprobeerde volgordes van de stapel speelt het tableau leeg"
+    )
+    few = hint(Game(Deal.numbered(2, Rules.named("jokers"))))
+    assert few.params == {"cleared": 1, "tried": 1}
+    assert "in 1 of 1 sampled stock order," in few.reason
+    assert "in 1 su 1 ordine del mazzo provato," in few.text("it")
+    assert "dans 1 sur 1 ordre de la pioche essayé," in few.text("fr")
+
+
+def test_french_counts_zero_as_singular_and_numbers_keep_their_format() -> None:
+    assert [f"{Count('fr', n):carte|cartes}" for n in (0, 1, 2)] == ["carte", "carte", "cartes"]
+    assert [f"{Count('en', n):card|cards}" for n in (0, 1, 2)] == ["cards", "card", "cards"]
+    assert f"{Count('en', 7):>3}|{Count('en', 7)!s}" == "  7|7"
+    assert translate("de", "solver.hint.peek_lost", move="x", strokes=1).endswith(
+        "1 card, the fewest"
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "number", "draws", "budget"),
+    [("strict", 8, 0, 40_000), ("jokers", 2, 0, 40_000), ("strict", 3, 1, 1000)],
+)
+def test_a_peeking_hint_says_so_in_every_language(
+    rules: str, number: int, draws: int, budget: int
+) -> None:
+    game = Game(Deal.numbered(number, Rules.named(rules)))
+    for _ in range(draws):
+        game.draw()
+    advice = hint(game, peek=True, budget=budget)
+    assert advice.code.startswith("hint.peek_") and advice.peek
+    for language in LANGUAGES:
+        prefix = translate(language, "solver.hint.peek_clears", move="").split(":")[0]
+        assert advice.text(language).startswith(prefix), language
