@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import golf_solitaire
 from golf_solitaire import Limit, Rules
 from golf_solitaire.solver.survey import (
     COLUMNS,
@@ -24,7 +25,14 @@ from golf_solitaire.solver.survey import (
 from golf_solitaire.solver.survey_file import SurveyFile
 from tests.reference import verdicts
 
-GOLF = [sys.executable, "-c", "from golf_solitaire.cli import main; main()"]
+SOURCE = str(Path(golf_solitaire.__file__).resolve().parents[1])
+"""The code under test: the command run in a subprocess imports it, whatever its folder."""
+
+GOLF = [
+    sys.executable,
+    "-c",
+    f"import sys; sys.path.insert(0, {SOURCE!r}); from golf_solitaire.cli import main; main()",
+]
 
 
 def golf(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
