@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
+import re
+import resource
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from golf_solitaire import Limit, Rules
+import golf_solitaire
+from golf_solitaire import Deal, Limit, Rules
+from golf_solitaire.rules import PRESETS
 from golf_solitaire.solver.survey import (
     COLUMNS,
     SurveyFileError,
@@ -21,15 +32,22 @@ from golf_solitaire.solver.survey import (
     survey,
     wilson_interval,
 )
-from golf_solitaire.solver.survey_file import SurveyFile
+from golf_solitaire.solver.survey_file import SurveyFile, score_range
 from tests.reference import verdicts
 
-GOLF = [sys.executable, "-c", "from golf_solitaire.cli import main; main()"]
+SOURCE = str(Path(golf_solitaire.__file__).resolve().parents[1])
+"""The code under test: the command run in a subprocess imports it, whatever its folder."""
+
+GOLF = [
+    sys.executable,
+    "-c",
+    f"import sys; sys.path.insert(0, {SOURCE!r}); from golf_solitaire.cli import main; main()",
+]
 
 
-def golf(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def golf(*args: str, cwd: Path, **options: Any) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [*GOLF, *args], capture_output=True, text=True, timeout=60, check=False, cwd=cwd
+        [*GOLF, *args], capture_output=True, text=True, timeout=60, check=False, cwd=cwd, **options
     )
 
 
@@ -129,32 +147,61 @@ def test_resume_skips_deals_already_in_the_file(tmp_path: Path) -> None:
     assert kept[int(cells[0])].nodes == 7
 
 
+IMPOSSIBLE_ROWS = [
+    ("1,strict,solved,3,yes,5,0.1000", "line 2: best_score is 3 but the status is solved"),
+    ("1,strict,unsolvable,0,yes,5,0.1000", "line 2: best_score is 0 but the status is unsolvable"),
+    ("1,strict,unsolvable,-4,yes,5,0.1000", "line 2: best_score is -4 but the status is unsolv"),
+    ("1,strict,solved,-17,yes,5,0.1000", "line 2: best_score -17 is not a score of rules strict"),
+    ("1,strict,unsolvable,36,yes,5,0.1000", "line 2: best_score 36 is not a score of rules strict"),
+    ("1,strict,unsolvable," + "9" * 30 + ",yes,5,0.1000", "(-16 to 35: 16 stock cards, 35 tab"),
+    ("1,strict,solved,-" + "9" * 31 + ",yes,5,0.1000", "line 2: best_score '-99999"),
+    ("1,strict,unsolvable,07,yes,5,0.1000", "line 2: best_score '07' is not a whole number"),
+    ("1,strict,solved,-1,yes,5,1_000", "line 2: seconds '1_000' is not a time written as"),
+    ("1,strict,solved,-1,yes,5,1e3", "line 2: seconds '1e3' is not"),
+    ("1,strict,solved,-1,yes,5,inf", "line 2: seconds 'inf' is not"),
+    ("1,strict,solved,-1,yes,5,+1.0000", "line 2: seconds '+1.0000' is not"),
+    ("1,strict,solved,-1,yes,5,-0.1000", "line 2: seconds '-0.1000' is not"),
+    ("1,strict,solved,-1,yes,5, 1.0000", "line 2: seconds ' 1.0000' is not"),
+    ("1,strict,solved,-1,yes,5,\uff11.0000", "line 2: seconds '\uff11.0000' is not"),
+    ("1,strict,solved,-1,yes,5,0.1", "line 2: seconds '0.1' is not"),
+    ("1,strict,solved,-1,yes,5," + "9" * 16 + ".0000", "line 2: seconds '9999"),
+    ("1,strict,solved,-1,yes,1_000,0.1000", "line 2: nodes '1_000' is not a whole number"),
+    ("1,strict,solved,-1,yes,+5,0.1000", "line 2: nodes '+5' is not"),
+    ("1,strict,solved,-1,yes,\uff15,0.1000", "line 2: nodes '\uff15' is not"),
+    ("1_0,strict,solved,-1,yes,5,0.1000", "line 2: deal '1_0' is not"),
+]
+"""Rows the survey never writes, each refused with its line and field."""
+
+
 @pytest.mark.parametrize(
     ("content", "fragment"),
     [
         ("deal,verdict\n1,solved\n", "line 1: expected the header"),
         (
-            ",".join(COLUMNS) + "\n1,strict,unsolvable,6,yes,10,0.1\n2,strict,won,0,yes,1,0.1\n",
+            ",".join(COLUMNS)
+            + "\n1,strict,unsolvable,6,yes,10,0.1000\n2,strict,won,0,yes,1,0.1000\n",
             "line 3: status 'won' is not one of",
         ),
-        (",".join(COLUMNS) + "\nx,strict,solved,0,yes,1,0.1\n", "line 2: deal 'x' is not"),
+        (",".join(COLUMNS) + "\nx,strict,solved,0,yes,1,0.1000\n", "line 2: deal 'x' is not"),
         (",".join(COLUMNS) + "\n1,strict,solved\n", "line 2: expected 7 fields, found 3"),
         (
-            ",".join(COLUMNS) + "\n1,putt-putt,solved,0,yes,1,0.1\n",
+            ",".join(COLUMNS) + "\n1,putt-putt,solved,0,yes,1,0.1000\n",
             "line 2: deal 1 was solved under rules 'putt-putt', not 'strict'",
         ),
         (
-            ",".join(COLUMNS) + "\n1,strict,solved,0,yes,1,0.1\n1,strict,unsolvable,3,yes,1,0.1\n",
+            ",".join(COLUMNS)
+            + "\n1,strict,solved,0,yes,1,0.1000\n1,strict,unsolvable,3,yes,1,0.1000\n",
             "line 3: deal 1 appears again with another result than on line 2",
         ),
-        (",".join(COLUMNS) + "\n1,strict,solved,0,yes,-5,0.1\n", "line 2: nodes -5 is negative"),
+        (",".join(COLUMNS) + "\n1,strict,solved,0,yes,-5,0.1000\n", "line 2: nodes -5 is negative"),
         (",".join(COLUMNS) + "\n1,strict,solved,0,yes,5,nan\n", "line 2: seconds 'nan' is not"),
         (",".join(COLUMNS) + "\n0,strict,solved,0,yes,5,1\n", "line 2: deal 0 is not between"),
         (",".join(COLUMNS) + "\n1,strict,intractable,4,yes,5,1\n", "line 2: best_score is 4"),
         (",".join(COLUMNS) + '\n1,strict,"solved,0,yes,5,1\n2,x\n', "line 2: expected 7 fields"),
-        (",".join(COLUMNS) + "\n1,strict,solved,,yes,1,0.1\n", "line 2: best_score is empty"),
-        (",".join(COLUMNS) + "\n1,strict,solved,0,no,1,0.1\n", "line 2: this file holds clears"),
-        (",".join(COLUMNS) + "\n1,strict,solved,0,yes,many,0.1\n", "line 2: nodes 'many'"),
+        (",".join(COLUMNS) + "\n1,strict,solved,,yes,1,0.1000\n", "line 2: best_score is empty"),
+        (",".join(COLUMNS) + "\n1,strict,solved,0,no,1,0.1000\n", "line 2: this file holds clears"),
+        (",".join(COLUMNS) + "\n1,strict,solved,0,yes,many,0.1000\n", "line 2: nodes 'many'"),
+        *[(",".join(COLUMNS) + f"\n{row}\n", fragment) for row, fragment in IMPOSSIBLE_ROWS],
     ],
 )
 def test_bad_survey_files_are_refused_with_the_line(
@@ -208,6 +255,8 @@ def test_survey_command_prints_rate_and_table_then_resumes(tmp_path: Path) -> No
         (("--deals", "1-3", "--out", "long.csv"), "long.csv, line 1: expected the header"),
         (("--deals", "1-3", "--out", "bad.csv"), "bad.csv, line 1: expected the header"),
         (("--deals", "1-3", "--out", "nowhere/r.csv"), "the folder nowhere does not exist"),
+        (("--deals", "1-3", "--out", ""), "--out: the value is empty; give a file name"),
+        (("--deals", "1-3", "--out", "/dev/null"), "--out /dev/null: is not a regular file"),
         (("--out", "r.csv"), "Missing option '--deals'"),
     ],
 )
@@ -277,7 +326,9 @@ def test_a_last_row_cut_short_is_solved_again_and_the_file_mended(
     tmp_path: Path, torn: str
 ) -> None:
     out = tmp_path / "results.csv"
-    head = "" if torn.startswith("deal") else ",".join(COLUMNS) + "\n2,strict,solved,0,yes,9,0.1\n"
+    head = (
+        "" if torn.startswith("deal") else ",".join(COLUMNS) + "\n2,strict,solved,0,yes,9,0.1000\n"
+    )
     out.write_text(head + torn, encoding="utf-8")  # as a full disk or a kill leaves it
     solved: list[int] = []
     rows = survey(range(2, 5), Rules(), jobs=1, out=out, on_row=lambda r: solved.append(r.deal))
@@ -289,7 +340,7 @@ def test_a_last_row_cut_short_is_solved_again_and_the_file_mended(
 
 def test_a_header_too_long_for_csv_is_named(tmp_path: Path) -> None:
     out = tmp_path / "results.csv"
-    content = "d" * 200_000 + "\n1,strict,solved,0,yes,1,0.1\n"
+    content = "d" * 200_000 + "\n1,strict,solved,0,yes,1,0.1000\n"
     out.write_text(content, encoding="utf-8")
     with pytest.raises(SurveyFileError, match=r"line 1: expected the header .*'d{60}\.\.\.'$"):
         read_rows(out, Rules(), optimal=True)
@@ -351,3 +402,201 @@ def test_deals_given_as_a_list_are_solved_once_each_in_order(tmp_path: Path) -> 
     solved: list[int] = []
     rows = survey([3, 2, 3], Rules(), jobs=1, optimal=False, on_row=lambda r: solved.append(r.deal))
     assert solved == [2, 3] and [row.deal for row in rows] == [2, 3]
+
+
+HEADER_LINE = ",".join(COLUMNS) + "\n"
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_score_range_is_minus_the_stock_to_the_tableau_of_a_real_deal(preset: str) -> None:
+    rules = Rules.named(preset)
+    deal = Deal.numbered(1, rules)
+    tableau = sum(len(column) for column in deal.columns)
+    assert score_range(rules) == (-len(deal.stock), tableau)
+
+
+def test_scores_are_bounded_by_the_rules_of_the_file(tmp_path: Path) -> None:
+    out = tmp_path / "results.csv"
+    out.write_text(HEADER_LINE + "1,jokers,solved,-18,yes,5,0.1000\n", "utf-8")
+    assert read_rows(out, Rules.named("jokers"), optimal=True)[1].best_score == -18
+    out.write_text(HEADER_LINE + "1,jokers,solved,-19,yes,5,0.1000\n", "utf-8")
+    with pytest.raises(SurveyFileError, match=r"line 2: best_score -19 is not a score of rules"):
+        read_rows(out, Rules.named("jokers"), optimal=True)
+    out.write_text(HEADER_LINE + "1,black-hole,solved,-1,yes,5,0.1000\n", "utf-8")
+    with pytest.raises(SurveyFileError, match=r"\(0 to 51: 0 stock cards, 51 tableau cards\)"):
+        read_rows(out, Rules.named("black-hole"), optimal=True)
+
+
+def test_a_line_not_utf8_in_the_middle_is_refused_with_its_line(tmp_path: Path) -> None:
+    out = tmp_path / "results.csv"
+    content = HEADER_LINE.encode() + b"1,strict,unsol\xff\xfe\n2,strict,solved,0,yes,9,0.1000\n"
+    out.write_bytes(content)
+    with pytest.raises(SurveyFileError, match=r"results\.csv, line 2: not UTF-8 text$"):
+        survey(range(1, 3), Rules(), jobs=1, out=out)
+    assert out.read_bytes() == content
+
+
+@pytest.mark.parametrize(
+    ("tail", "reason"),
+    [
+        (b"\x00\xff\xfe\x80garbage", "not UTF-8 text"),
+        (b"3,strict,unsolvable,1,yes,100,0.01", "seconds '0.01' is not a time"),
+        (b"3,strict,unsol", "expected 7 fields, found 3"),
+    ],
+)
+def test_the_command_says_which_torn_last_line_it_dropped(
+    tmp_path: Path, tail: bytes, reason: str
+) -> None:
+    out = tmp_path / "r.csv"
+    out.write_bytes(HEADER_LINE.encode() + b"2,strict,solved,0,yes,9,0.1000\n" + tail)
+    result = golf("survey", "--deals", "2-3", "--jobs", "1", "--out", "r.csv", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    note = "golf: note: --out r.csv, line 3: dropped this last line, cut short before its newline"
+    assert result.stderr.startswith(f"{note} ({reason}")
+    assert result.stderr.endswith("); the deal on it counts as not yet solved\n")
+    assert len(result.stderr.splitlines()) == 1
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[1] == "2,strict,solved,0,yes,9,0.1000"
+    assert lines[2].startswith("3,strict,unsolvable,1,yes,") and len(lines) == 3
+
+
+def test_a_whole_last_row_without_its_newline_is_kept_without_a_note(tmp_path: Path) -> None:
+    out = tmp_path / "r.csv"
+    out.write_text(HEADER_LINE + "2,strict,solved,0,yes,9,0.1000", "utf-8")
+    notes: list[str] = []
+    solved: list[int] = []
+    rows = survey(
+        range(2, 4),
+        Rules(),
+        jobs=1,
+        out=out,
+        on_mend=notes.append,
+        on_row=lambda row: solved.append(row.deal),
+    )
+    assert notes == [] and solved == [3]
+    assert rows[0].nodes == 9
+    assert out.read_text("utf-8").startswith(HEADER_LINE + "2,strict,solved,0,yes,9,0.1000\n3,")
+
+
+def test_a_pipe_is_refused_as_a_survey_file_instead_of_read_forever(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe.csv"
+    os.mkfifo(pipe)
+    with pytest.raises(SurveyFileError, match=r"pipe\.csv: is not a regular file"):
+        survey(range(1, 2), Rules(), jobs=1, out=pipe)
+    with pytest.raises(SurveyFileError, match=r"pipe\.csv: is not a regular file"):
+        read_rows(pipe, Rules(), optimal=True)
+
+
+LONG_RATE = (
+    "rules strict: 2 of 4 cleared: 50.0% (95% interval 15.0% to 85.0%); "
+    "2 undecided (search budget ran out)"
+)
+"""The win rate of deals 1-6 with 3000 positions each: longer than 80 columns."""
+
+QUICK = ("survey", "--deals", "1-6", "--jobs", "1", "--quick", "--limit-nodes", "3000")
+
+
+@pytest.mark.parametrize("columns", [None, "40"])
+def test_piped_output_is_not_wrapped(tmp_path: Path, columns: str | None) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
+    if columns is not None:
+        env["COLUMNS"] = columns
+    result = golf(*QUICK, cwd=tmp_path, env=env)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == LONG_RATE and len(LONG_RATE) > 80
+    assert lines[1] == "scores of the first clear found"
+    assert lines[-1].startswith("6 deals, ") and lines[-1].endswith(" s of solving")
+    assert result.stderr == ""
+
+
+def test_terminal_output_fits_the_terminal(tmp_path: Path) -> None:
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: golf on a terminal of 40 columns
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
+        os.chdir(tmp_path)
+        env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
+        os.execve(sys.executable, [*GOLF, *QUICK], env)  # the size comes from the terminal
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(terminal, 65536)
+        except OSError:  # the child has exited
+            break
+        if not chunk:
+            break
+        shown += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, shown
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode("utf-8", errors="replace"))
+    lines = text.splitlines()
+    assert "scores of the first clear found" in lines and "(search budget ran out)" in lines
+    assert max(len(line) for line in lines) <= 40, lines
+
+
+def test_an_error_writing_stdout_is_one_line(tmp_path: Path) -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [*GOLF, *QUICK],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            cwd=tmp_path,
+        )
+    assert result.returncode == 2
+    assert result.stderr == (
+        "golf: error: could not write to standard output: No space left on device\n"
+    )
+
+
+def _file_size_limit(size: int) -> Callable[[], None]:
+    def limit() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past it fails, as on a full disk
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+    return limit
+
+
+def test_a_full_disk_names_the_file_and_the_rerun_mends_it(tmp_path: Path) -> None:
+    out = tmp_path / "r.csv"
+    out.write_text(HEADER_LINE + "1,strict,unsolvable,,no,1,0.0010\n", "utf-8")
+    size = out.stat().st_size + 50  # room for one row and part of the next
+    args = ("survey", "--deals", "1-4", "--jobs", "1", "--quick", "--out", "r.csv")
+    full = golf(*args, cwd=tmp_path, preexec_fn=_file_size_limit(size))
+    assert full.returncode == 2
+    assert (
+        full.stderr == "golf: error: --out r.csv: cannot write the row of deal 3: File too large\n"
+    )
+    assert out.stat().st_size == size and not out.read_bytes().endswith(b"\n")
+    again = golf(*args, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert again.stderr.startswith("golf: note: --out r.csv, line 4: dropped this last line")
+    assert sorted(read_rows(out, Rules(), optimal=False)) == [1, 2, 3, 4]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write any file")
+def test_a_read_only_survey_file_is_named(tmp_path: Path) -> None:
+    out = tmp_path / "r.csv"
+    out.write_text(HEADER_LINE, "utf-8")
+    out.chmod(0o444)
+    result = golf("survey", "--deals", "1", "--out", "r.csv", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == "golf: error: --out r.csv: cannot open it: Permission denied\n"
+
+
+def test_a_folder_that_cannot_be_written_is_named(tmp_path: Path) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o555)
+    if os.access(folder, os.W_OK):  # root: /sys refuses a new file to everyone
+        if not Path("/sys/kernel").is_dir():
+            pytest.skip("root, and no /sys here")
+        folder = Path("/sys")
+    result = golf("survey", "--deals", "1", "--out", str(folder / "r.csv"), cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"golf: error: --out {folder}/r.csv: cannot open it: Permission denied\n"
+    )

@@ -1,11 +1,15 @@
 """The ``golf`` command: one Click group; each module of this package adds its commands.
 
-Errors are printed to stderr as one line with a non-zero exit, never as a traceback.
+Errors are printed to stderr as one line with a non-zero exit, never as a traceback; so is
+a failure to write standard output (a full disk, a closed pipe).
 """
 
 from __future__ import annotations
 
+import io
+import os
 import sys
+from typing import Any
 
 import click
 
@@ -32,10 +36,61 @@ play_commands.register(golf)
 survey_commands.register(golf)
 
 
+class StdoutError(OSError):
+    """Standard output could not be written (told apart from the files a command writes)."""
+
+
+class _StdoutFile(io.FileIO):
+    """Standard output's file descriptor, raising ``StdoutError`` when a write fails."""
+
+    def write(self, data: Any) -> int:
+        """Write as ``FileIO`` does; a failure is a ``StdoutError``."""
+        try:
+            return super().write(data)
+        except OSError as error:
+            raise StdoutError(error.errno, error.strerror) from None
+
+
+def _checked_stdout() -> None:
+    """Make ``sys.stdout`` raise ``StdoutError`` on a failed write, keeping its encoding and
+    buffering; a stdout that is not a file descriptor (a test's capture) is left alone."""
+    stream = sys.stdout
+    if not isinstance(stream, io.TextIOWrapper):
+        return
+    try:
+        descriptor = stream.fileno()
+        stream.flush()
+    except (OSError, ValueError):
+        return
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(_StdoutFile(descriptor, "w", closefd=False)),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=stream.line_buffering,
+        write_through=stream.write_through,
+    )
+
+
+def _drop_stdout() -> None:
+    """Send what is left for standard output to /dev/null, so exiting does not try again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
 def main() -> None:
     """Run ``golf``; turn our errors into a one-line message and exit status 2."""
+    _checked_stdout()
     try:
         golf.main(standalone_mode=False)
+        sys.stdout.flush()
+    except StdoutError as error:
+        _drop_stdout()
+        click.echo(f"golf: error: could not write to standard output: {error.strerror}", err=True)
+        sys.exit(2)
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(130)

@@ -29,6 +29,9 @@ from golf_solitaire.solver.survey import (
 )
 from golf_solitaire.solver.survey_file import SurveyFileError, check_writable
 
+_UNWRAPPED = 10_000
+"""Columns of piped output: wider than any line of the report, so none is wrapped."""
+
 
 @click.command("survey")
 @click.option("--deals", "deal_range", required=True, help="Deals to solve: N or FIRST-LAST.")
@@ -36,7 +39,8 @@ from golf_solitaire.solver.survey_file import SurveyFileError, check_writable
 @click.option("--jobs", type=int, default=None, help="Worker processes (default: every core).")
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
+    "out_text",
+    type=click.Path(dir_okay=False),
     default=None,
     help="CSV file of results; rerunning skips the deals already in it.",
 )
@@ -48,7 +52,7 @@ def survey_command(
     deal_range: str,
     rules_name: str,
     jobs: int | None,
-    out: Path | None,
+    out_text: str | None,
     limit_nodes: int | None,
     quick: bool,
 ) -> None:
@@ -70,15 +74,16 @@ def survey_command(
             f"--jobs must be from 1 to {JOBS_PER_CORE * cores} ({JOBS_PER_CORE} for each of "
             f"the {cores} cores here; more only slows the survey), not {jobs}"
         )
-    if out is not None:
-        _check_out(out)
+    out = _check_out(out_text) if out_text is not None else None
+    errors = Console(stderr=True)
     progress = Progress(
         TextColumn("solving"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=errors,
         transient=True,
+        disable=not errors.is_terminal,  # a bar in a log file is only noise
     )
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
@@ -93,18 +98,19 @@ def survey_command(
                 limit=limit,
                 on_row=lambda row: progress.advance(task),
                 on_start=lambda kept: progress.update(task, completed=kept),
+                on_mend=lambda note: errors.print(
+                    f"golf: note: --out {note}", soft_wrap=True, markup=False, highlight=False
+                ),
             )
     except SurveyFileError as error:
         raise CliError(f"--out {error}") from None
-    except OSError as error:
-        raise CliError(f"--out {out}: cannot write it: {error.strerror}") from None
     except (KeyboardInterrupt, SystemExit):
         kept = f"; the rows found so far are in {out}, and a rerun goes on" if out else ""
         click.echo(f"survey stopped{kept}", err=True)
         raise
     finally:
         signal.signal(signal.SIGTERM, previous)
-    _report(Console(), summarize(rows), rules.label, quick)
+    _report(_stdout_console(), summarize(rows), rules.label, quick)
 
 
 def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
@@ -112,25 +118,38 @@ def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(128 + signum)
 
 
-def _check_out(out: Path) -> None:
-    """Refuse an output path that cannot be written, before any solving starts (the file's
-    rows are read, and a file that cannot be resumed refused, once it is locked)."""
-    if str(out) == "-":
+def _check_out(text: str) -> Path:
+    """The output path, refused if it cannot be written before any solving starts (the
+    file's rows are read, and a file that cannot be resumed refused, once it is locked)."""
+    if not text:
+        raise CliError("--out: the value is empty; give a file name")
+    if text == "-":
         raise CliError(
             "--out -: a survey keeps its rows in a file so that a rerun can resume; "
             "give a file name"
         )
+    out = Path(text)
     try:
         check_writable(out)
     except SurveyFileError as error:
         raise CliError(f"--out {error}") from None
+    return out
+
+
+def _stdout_console() -> Console:
+    """Rich output for stdout: fitted to a terminal, and never wrapped when piped or sent to a
+    file (Rich would otherwise wrap every line at 80 columns)."""
+    console = Console()
+    if console.is_terminal:
+        return console
+    return Console(width=_UNWRAPPED, soft_wrap=True)
 
 
 def _report(console: Console, summary: SurveySummary, rules: str, quick: bool) -> None:
     """The win rate line and the score distribution table."""
     console.print(f"rules {rules}: {summary.win_rate_text}", highlight=False)
     title = "scores of the first clear found" if quick else "best scores"
-    table = Table(title=title)
+    table = Table(title=title, min_width=len(title))  # the title on one line
     table.add_column("score", justify="right")
     table.add_column("deals", justify="right")
     table.add_column("share", justify="right")

@@ -172,6 +172,7 @@ def survey(
     limit: Limit = NO_LIMIT,
     on_row: Callable[[SurveyRow], None] | None = None,
     on_start: Callable[[int], None] | None = None,
+    on_mend: Callable[[str], None] | None = None,
 ) -> list[SurveyRow]:
     """Solve every deal of ``numbers`` under ``rules`` and return their rows, by deal.
 
@@ -179,7 +180,8 @@ def survey(
     ``intractable`` row is, when ``limit`` allows more positions than it spent), and each
     new row is appended and flushed as soon as it is found; while the survey runs, the file
     is locked against a second survey. ``on_start`` is told how many rows were kept from the
-    file, and ``on_row`` is called for every new row (a progress bar). ``optimal=False``
+    file, ``on_row`` is called for every new row (a progress bar), and ``on_mend`` is told
+    (file and line named) when a last line cut short is dropped. ``optimal=False``
     only decides clears (faster; scores of the first clear). Winnable deals only does not
     apply: a survey solves the deals it is given.
 
@@ -192,7 +194,11 @@ def survey(
         raise ValueError(f"survey: jobs must be a whole number of 1 or more, not {jobs!r}")
     rules = rules.with_options(winnable_only=False)
     with contextlib.ExitStack() as stack:
-        file = stack.enter_context(SurveyFile(out, rules, optimal)) if out is not None else None
+        file = (
+            stack.enter_context(SurveyFile(out, rules, optimal, on_mend))
+            if out is not None
+            else None
+        )
         # A range answers "in" at once and holds no numbers: a survey may ask for millions.
         wanted: Sequence[int] = numbers
         members: Container[int] = numbers

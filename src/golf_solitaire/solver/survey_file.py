@@ -3,9 +3,10 @@ at a time under a lock.
 
 A survey may be stopped at any moment (a full disk, a killed process), so reading forgives
 exactly one thing: a last line cut short before its newline, which ``SurveyFile`` cuts off
-and the survey solves again. Everything else that is wrong is refused with the line and the
-field at fault, and the file is left as it was. Two surveys never write one file at once:
-the second is refused while the first holds the lock.
+(saying so) and the survey solves again. Everything else that is wrong is refused with the
+line and the field at fault, and the file is left as it was. Fields are read only as the
+writer writes them, so a row cut inside its last field is never taken for a whole one. Two
+surveys never write one file at once: the second is refused while the first holds the lock.
 
 >>> row = SurveyRow(2, "strict", "solved", 0, True, 1200, 0.01)
 >>> row.as_csv()
@@ -16,14 +17,18 @@ from __future__ import annotations
 
 import csv
 import fcntl
-import math
+import os
 import re
+import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO, Final
 
+from golf_solitaire.cards import standard_deck
 from golf_solitaire.deals import MAX_DEAL_NUMBER
+from golf_solitaire.layouts import layout_named
 from golf_solitaire.rules import Rules
 
 COLUMNS: Final = ("deal", "rules", "status", "best_score", "optimal", "nodes", "seconds")
@@ -33,7 +38,11 @@ HEADER: Final = ",".join(COLUMNS)
 
 STATUSES: Final = ("solved", "unsolvable", "intractable")
 
-_WHOLE: Final = re.compile(r"-?[0-9]{1,30}")
+_WHOLE: Final = re.compile(r"0|-?[1-9][0-9]{0,29}")
+"""A whole number as ``str(int)`` writes it (no plus sign, no leading zero, no ``_``)."""
+
+_SECONDS: Final = re.compile(r"[0-9]{1,15}\.[0-9]{4}")
+"""Seconds as ``SurveyRow.as_csv`` writes them: digits, a point and four decimals."""
 
 _SHOWN: Final = 60
 """Characters of a bad line quoted in an error (a line may be very long)."""
@@ -115,13 +124,17 @@ def read_rows(path: Path, rules: Rules, optimal: bool) -> dict[int, SurveyRow]:
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = pathlib.Path(folder) / "survey.csv"
     ...     empty = read_rows(path, Rules(), optimal=True)
-    ...     _ = path.write_text(HEADER + "\n2,strict,solved,0,yes,1200,0.01\n3,str", "utf-8")
+    ...     _ = path.write_text(HEADER + "\n2,strict,solved,0,yes,1200,0.0100\n3,str", "utf-8")
     ...     rows = read_rows(path, Rules(), optimal=True)
     >>> empty, sorted(rows), rows[2].best_score
     ({}, [2], 0)
     """
     try:
-        data = path.read_bytes()
+        # O_NONBLOCK: a pipe is refused at once instead of waiting for a writer.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with os.fdopen(descriptor, "rb") as stream:
+            _check_regular(path, os.fstat(descriptor).st_mode)
+            data = stream.read()
     except FileNotFoundError:
         return {}
     except OSError as error:
@@ -131,42 +144,48 @@ def read_rows(path: Path, rules: Rules, optimal: bool) -> dict[int, SurveyRow]:
 
 def _parse(
     path: Path, data: bytes, rules: Rules, optimal: bool
-) -> tuple[dict[int, SurveyRow], int]:
-    """The rows of the file's bytes, and how many bytes hold whole lines to keep."""
+) -> tuple[dict[int, SurveyRow], int, str | None]:
+    """The rows of the file's bytes, how many bytes hold whole lines to keep, and a note
+    naming the line dropped after them and why (``None``: nothing dropped)."""
     if not data.strip():
-        return {}, 0
-    keep = len(data)
+        return {}, 0, None
     lines = data.split(b"\n")
     tail = lines.pop()  # after the last newline: empty, or a line cut short
     rows: dict[int, SurveyRow] = {}
     first_line: dict[int, int] = {}
     for number, raw in enumerate([*lines, tail], start=1):
         is_tail = number == len(lines) + 1
+        where = f"{path}, line {number}"
         if number > 1 and not raw.strip():
             continue
         try:
             if number == 1:
-                _check_header(raw, f"{path}, line 1")
+                _check_header(raw, where)
                 continue
-            row = _parse_row(raw, f"{path}, line {number}")
-        except SurveyFileError:
+            row = _parse_row(raw, where)
+        except SurveyFileError as error:
             if is_tail:  # cut short by a stop mid-write: solved again on resume
-                keep = len(data) - len(tail)
-                break
+                reason = str(error).removeprefix(f"{where}: ")
+                note = (
+                    f"{where}: dropped this last line, cut short before its newline "
+                    f"({reason}); the deal on it counts as not yet solved"
+                )
+                return rows, len(data) - len(tail), note
             raise
-        _check_kind(row, rules, optimal, f"{path}, line {number}")
+        _check_kind(row, rules, optimal, where)
+        _check_score(row, rules, where)
         earlier = rows.get(row.deal)
         if earlier is not None and earlier.status != "intractable":
             if row.status == "intractable" or row.agrees_with(earlier):
                 continue
             raise SurveyFileError(
-                f"{path}, line {number}: deal {row.deal} appears again with another result "
+                f"{where}: deal {row.deal} appears again with another result "
                 f"than on line {first_line[row.deal]} ({row.status} {row.best_score} against "
                 f"{earlier.status} {earlier.best_score}); delete one of the two lines"
             )
         rows[row.deal] = row
         first_line[row.deal] = number
-    return rows, keep
+    return rows, len(data), None
 
 
 def _check_header(raw: bytes, where: str) -> None:
@@ -187,6 +206,32 @@ def _check_kind(row: SurveyRow, rules: Rules, optimal: bool, where: str) -> None
         kind = "best scores" if row.optimal else "clears only"
         raise SurveyFileError(
             f"{where}: this file holds {kind}; resume it the same way or use another --out file"
+        )
+
+
+def score_range(rules: Rules) -> tuple[int, int]:
+    """The lowest and highest scores ``rules`` allow: minus the whole stock (a clear without
+    a draw) and every tableau card (no play at all).
+
+    >>> score_range(Rules()), score_range(Rules(jokers=True, empty_start=True))
+    ((-16, 35), (-19, 35))
+    >>> score_range(Rules.named("black-hole"))
+    (0, 51)
+    """
+    tableau = layout_named(rules.layout).tableau_size
+    turned = 0 if rules.empty_start else 1  # the waste's first card (Black Hole: the A♠)
+    return tableau + turned - len(standard_deck(jokers=rules.jokers)), tableau
+
+
+def _check_score(row: SurveyRow, rules: Rules, where: str) -> None:
+    """Refuse a best score the survey's rules cannot give (read after its rules are known)."""
+    if row.best_score is None:
+        return
+    low, high = score_range(rules)
+    if not low <= row.best_score <= high:
+        raise SurveyFileError(
+            f"{where}: best_score {row.best_score} is not a score of rules {rules.label} "
+            f"({low} to {high}: {-low} stock cards, {high} tableau cards)"
         )
 
 
@@ -220,22 +265,36 @@ def _parse_row(raw: bytes, where: str) -> SurveyRow:
         raise SurveyFileError(f"{where}: best_score is empty but the status is {status}")
     if best_score is not None and status == "intractable":
         raise SurveyFileError(f"{where}: best_score is {best_score} but the status is intractable")
+    if best_score is not None and status == "solved" and best_score > 0:
+        raise SurveyFileError(
+            f"{where}: best_score is {best_score} but the status is solved "
+            "(a cleared tableau scores 0 or less: minus the stock left)"
+        )
+    if best_score is not None and status == "unsolvable" and best_score < 1:
+        raise SurveyFileError(
+            f"{where}: best_score is {best_score} but the status is unsolvable "
+            "(a tableau not cleared leaves 1 card or more)"
+        )
     nodes = _whole(nodes_text, "nodes", where)
     if nodes < 0:
         raise SurveyFileError(f"{where}: nodes {nodes} is negative")
-    try:
-        seconds = float(seconds_text)
-    except ValueError:
-        seconds = math.nan
-    if not (math.isfinite(seconds) and seconds >= 0):
-        raise SurveyFileError(f"{where}: seconds {seconds_text!r} is not a time of 0 or more")
+    if not _SECONDS.fullmatch(seconds_text):
+        shown = seconds_text if len(seconds_text) <= _SHOWN else seconds_text[:_SHOWN] + "..."
+        raise SurveyFileError(
+            f"{where}: seconds {shown!r} is not a time written as digits, a point and four "
+            "decimals (e.g. 0.0125)"
+        )
+    seconds = float(seconds_text)
     return SurveyRow(deal, rules, status, best_score, optimal_text == "yes", nodes, seconds)
 
 
 def _whole(text: str, field: str, where: str) -> int:
     if not _WHOLE.fullmatch(text):
         shown = text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
-        raise SurveyFileError(f"{where}: {field} {shown!r} is not a whole number")
+        raise SurveyFileError(
+            f"{where}: {field} {shown!r} is not a whole number of at most 30 digits "
+            "written with digits only (e.g. 1200, -3)"
+        )
     return int(text)
 
 
@@ -243,6 +302,8 @@ class SurveyFile:
     """A survey file held for writing: locked, its rows read, a torn last line cut off.
 
     Use it as a context manager; ``append`` writes one row as one write and flushes it.
+    ``on_mend`` is told, naming the file and the line, when a last line cut short is
+    dropped. Every failure to read or write the file is a ``SurveyFileError`` naming it.
 
     >>> import pathlib, tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -254,26 +315,58 @@ class SurveyFile:
     2,strict,solved,0,yes,1200,0.0100
     """
 
-    def __init__(self, path: Path, rules: Rules, optimal: bool) -> None:
+    def __init__(
+        self,
+        path: Path,
+        rules: Rules,
+        optimal: bool,
+        on_mend: Callable[[str], None] | None = None,
+    ) -> None:
         self.path = path
         self.rows: dict[int, SurveyRow] = {}
         self._stream: BinaryIO | None = None
         self._rules = rules
         self._optimal = optimal
+        self._on_mend = on_mend
 
     def __enter__(self) -> SurveyFile:
-        stream = self.path.open("a+b")
+        flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC
         try:
-            try:
-                fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise SurveyFileError(
-                    f"{self.path}: another survey is writing this file; wait for it to end "
-                    "or use another --out file"
-                ) from None
+            descriptor = os.open(self.path, flags, 0o666)
+        except OSError as error:
+            raise SurveyFileError(f"{self.path}: cannot open it: {error.strerror}") from None
+        try:
+            _check_regular(self.path, os.fstat(descriptor).st_mode)
+            stream = os.fdopen(descriptor, "a+b")
+        except BaseException:
+            os.close(descriptor)
+            raise
+        try:
+            self._start(stream)
+        except BaseException:
+            stream.close()
+            raise
+        self._stream = stream
+        return self
+
+    def _start(self, stream: BinaryIO) -> None:
+        """Lock the open file, read its rows and leave it ending in a whole line."""
+        try:
+            fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise SurveyFileError(
+                f"{self.path}: another survey is writing this file; wait for it to end "
+                "or use another --out file"
+            ) from None
+        except OSError as error:
+            raise SurveyFileError(f"{self.path}: cannot lock it: {error.strerror}") from None
+        try:
             stream.seek(0)
             data = stream.read()
-            self.rows, keep = _parse(self.path, data, self._rules, self._optimal)
+        except OSError as error:
+            raise SurveyFileError(f"{self.path}: cannot read it: {error.strerror}") from None
+        self.rows, keep, dropped = _parse(self.path, data, self._rules, self._optimal)
+        try:
             if keep < len(data):
                 stream.truncate(keep)
             if keep == 0:
@@ -281,18 +374,22 @@ class SurveyFile:
             elif not data[:keep].endswith(b"\n"):
                 stream.write(b"\n")
             stream.flush()
-        except BaseException:
-            stream.close()
-            raise
-        self._stream = stream
-        return self
+        except OSError as error:
+            raise SurveyFileError(f"{self.path}: cannot write it: {error.strerror}") from None
+        if dropped is not None and self._on_mend is not None:
+            self._on_mend(dropped)
 
     def append(self, row: SurveyRow) -> None:
         """Write ``row`` as one line and flush it to the operating system."""
         if self._stream is None:
             raise ValueError("survey file: append only inside 'with SurveyFile(...)'")
-        self._stream.write(row.as_line())
-        self._stream.flush()
+        try:
+            self._stream.write(row.as_line())
+            self._stream.flush()
+        except OSError as error:
+            raise SurveyFileError(
+                f"{self.path}: cannot write the row of deal {row.deal}: {error.strerror}"
+            ) from None
 
     def __exit__(
         self,
@@ -300,13 +397,29 @@ class SurveyFile:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        if self._stream is not None:
-            self._stream.close()  # closing releases the lock
-            self._stream = None
+        stream, self._stream = self._stream, None
+        if stream is None:
+            return
+        try:
+            stream.close()  # closing releases the lock
+        except OSError as failure:
+            if error is None:  # else a row failed to write: that error is the one to tell
+                raise SurveyFileError(f"{self.path}: cannot write it: {failure.strerror}") from None
+
+
+def _check_regular(path: Path, mode: int) -> None:
+    """Refuse a device, a pipe or a socket: a survey reads back and appends to a plain file
+    (reading ``/dev/zero`` or a pipe would never end)."""
+    if not stat.S_ISREG(mode):
+        raise SurveyFileError(
+            f"{path}: is not a regular file (a device, a pipe or a socket); a survey keeps "
+            "its rows in a file it can read back and resume"
+        )
 
 
 def check_writable(path: Path) -> None:
-    """Refuse, before any solving, an output path whose folder is missing or not a folder.
+    """Refuse, before any solving, an output path whose folder is missing or not a folder,
+    or that names a folder or something other than a file.
 
     >>> check_writable(Path("/no/such/r.csv"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -320,3 +433,8 @@ def check_writable(path: Path) -> None:
         raise SurveyFileError(f"{path}: the folder {folder} does not exist")
     if path.is_dir():
         raise SurveyFileError(f"{path}: is a folder; give a file name")
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # missing: the survey creates it
+    _check_regular(path, mode)
