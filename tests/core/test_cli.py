@@ -103,9 +103,25 @@ RECORD = {"format": "golf-solitaire-record", "version": 1, "rules": {}, "moves":
         ("[" * 100_000 + "]" * 100_000, "record: nested too deeply to be a game record"),
         ('{"deal": {"number": ' + "9" * 5000 + "}}", "holds a number with thousands of digits"),
         (json.dumps(RECORD | {"deal": {"daily": "2026-01-05"}}), "deal.number: missing; a daily"),
-        (json.dumps(RECORD | {"rules": {"preset": "x"}, "deal": {"number": 1}}), "rules: unknown"),
+        (json.dumps(RECORD | {"rules": {"preset": "x"}, "deal": {"number": 1}}), "rules.preset:"),
+        (json.dumps(RECORD | {"deal": {"number": 1, "colour": "red"}}), "deal.colour: unknown"),
+        (json.dumps(RECORD | {"deal": {"number": 1, "seed": 1}}), "deal: number and seed both"),
+        (json.dumps(RECORD | {"version": True, "deal": {"number": 1}}), "version 1, not True"),
+        (
+            json.dumps(RECORD | {"deal": {"board": "Talon: 2C\nFoundations: 3Q"}}),
+            "deal.board: line 2, column 14: not a card: '3Q'",
+        ),
     ],
-    ids=["nested", "long-number", "daily-only", "bad-rules"],
+    ids=[
+        "nested",
+        "long-number",
+        "daily-only",
+        "bad-rules",
+        "deal-field",
+        "twice",
+        "version",
+        "board",
+    ],
 )
 def test_odd_records_get_a_message_naming_the_fault(
     tmp_path: Path, text: str, fragment: str
@@ -128,6 +144,16 @@ def test_a_record_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     assert result.stderr.strip().endswith(
         f"latin1.json: not UTF-8 text (byte {len(text) + 1}); a record is JSON in UTF-8"
     )
+
+
+def test_a_record_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    game = Game(Deal.numbered(2))
+    game.play(4)
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(game.record()).encode())
+    for result in (golf("replay", str(path)), golf("replay", "-", stdin=path.read_text())):
+        assert result.returncode == 0, result.stderr
+        assert "in progress after 1 move: 34 strokes so far" in result.stdout
 
 
 def test_tampered_record_is_refused(tmp_path: Path) -> None:
