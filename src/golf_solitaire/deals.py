@@ -292,12 +292,19 @@ def check_fields(data: dict[Any, Any], known: Collection[str], parent: str | Non
     """
     for name in data:
         if name not in known:
-            plain = isinstance(name, str) and _PLAIN_NAME.fullmatch(name)
-            if parent is None:
-                path = name if plain else shown(name)
-            else:
-                path = f"{parent}.{name}" if plain else f"{parent}[{shown(name)}]"
-            raise ValueError(f"{path}: unknown field")
+            raise ValueError(f"{field_path(parent, name)}: unknown field")
+
+
+def field_path(parent: str | None, name: Any) -> str:
+    """How an error names field ``name`` of ``parent`` (``deal.number``; ``deal['x y']``).
+
+    >>> field_path(None, "moves"), field_path("deal", "seed"), field_path("deal", "a b")
+    ('moves', 'deal.seed', "deal['a b']")
+    """
+    plain = isinstance(name, str) and _PLAIN_NAME.fullmatch(name)
+    if parent is None:
+        return str(name) if plain else shown(name)
+    return f"{parent}.{name}" if plain else f"{parent}[{shown(name)}]"
 
 
 def _whole(value: Any, name: str) -> int:

@@ -1,7 +1,8 @@
 """Game records: rules, deal identity and moves as JSON, replayed through the engine.
 
-A record is refused whole when anything in it is wrong (an unknown field, a deal that does
-not exist, an illegal move): the error names the field or the move and the rule it breaks.
+A record is refused whole when anything in it is wrong (an unknown field, a field given twice,
+a deal that does not exist, an illegal move): the error names the field (``deal.number``) or
+the move and the rule it breaks.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import math
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, Final
 
-from golf_solitaire.deals import Deal, check_fields
+from golf_solitaire.deals import Deal, check_fields, field_path
 from golf_solitaire.moves import Move, Play
 from golf_solitaire.reasons import IllegalMoveError, shown
 from golf_solitaire.rules import Rules
@@ -29,6 +30,25 @@ _FIELDS: Final = frozenset(
 
 class RecordError(ValueError):
     """A record that cannot be replayed; the message names the field or move at fault."""
+
+
+class _Object(dict[str, Any]):
+    """A JSON object that remembers a field given twice (``json`` keeps the last, silently)."""
+
+    twice: str | None = None
+
+
+def _object(pairs: list[tuple[str, Any]]) -> _Object:
+    """``json``'s hook for objects: the object, marked if a field is given twice."""
+    data = _Object(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                data.twice = name
+                break
+            seen.add(name)
+    return data
 
 
 def make_record(game: Game, *, timestamps: list[str] | None = None, **meta: Any) -> dict[str, Any]:
@@ -59,7 +79,7 @@ def load_record(record: dict[str, Any] | str) -> dict[str, Any]:
         if isinstance(record, str):
             record = record.removeprefix("\ufeff")
         try:
-            data = json.loads(record)
+            data = json.loads(record, object_pairs_hook=_object)
         except json.JSONDecodeError as error:
             raise RecordError(
                 f"record: not JSON (line {error.lineno}, column {error.colno}: {error.msg})"
@@ -72,6 +92,9 @@ def load_record(record: dict[str, Any] | str) -> dict[str, Any]:
         data = record
     if not isinstance(data, dict):
         raise RecordError("record: expected a JSON object")
+    for parent, value in ((None, data), ("rules", data.get("rules")), ("deal", data.get("deal"))):
+        if isinstance(value, _Object) and value.twice is not None:
+            raise RecordError(f"{field_path(parent, value.twice)}: given twice")
     try:
         check_fields(data, _FIELDS, None)
     except ValueError as error:

@@ -188,6 +188,25 @@ def test_a_leading_byte_order_mark_is_skipped() -> None:
         Game.from_record("\ufeff\ufeff" + text)
 
 
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ('"rules": {}, "deal": {"number": 2, "number": 3}', "deal.number: given twice"),
+        ('"rules": {}, "deal": {"seed": 1, "seed": 1}', "deal.seed: given twice"),
+        (
+            '"rules": {"wrap": true, "wrap": false}, "deal": {"number": 2}',
+            "rules.wrap: given twice",
+        ),
+        ('"rules": {}, "deal": {"number": 2}, "moves": ["4"]', "moves: given twice"),
+    ],
+)
+def test_a_field_given_twice_is_refused(fields: str, message: str) -> None:
+    text = f'{{"format": "golf-solitaire-record", "version": 1, "moves": [], {fields}}}'
+    with pytest.raises(RecordError) as error:
+        Game.from_record(text)
+    assert str(error.value) == message
+
+
 def test_not_json_names_line_and_column() -> None:
     with pytest.raises(RecordError, match="not JSON \\(line 1, column 2"):
         Game.from_record("{moves")
