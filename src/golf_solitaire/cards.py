@@ -123,6 +123,8 @@ class Card:
         upper = cleaned.upper()
         if upper in ("JK", "JOKER", "★"):
             return JOKER
+        if len(text) > 40:  # not shown whole: board text may hold a huge word
+            raise ValueError(f"not a card: {text[:40]!r}... (expected a rank and a suit, like 7D)")
         if len(upper) < 2:
             raise ValueError(f"not a card: {text!r} (expected a rank and a suit, like 7D or TS)")
         rank_text, suit_text = upper[:-1], upper[-1]

@@ -19,13 +19,14 @@ import hashlib
 import importlib
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from golf_solitaire.cards import Card, standard_deck
 from golf_solitaire.layouts import Layout, layout_named
 from golf_solitaire.notation import BoardSyntaxError, format_board, parse_board
+from golf_solitaire.reasons import shown
 from golf_solitaire.rules import Rules
 
 MAX_DEAL_NUMBER: Final = 10**20
@@ -215,24 +216,45 @@ class Deal:
 
     @classmethod
     def from_identity(cls, identity: Any, rules: Rules) -> Deal:
-        """Rebuild a deal from ``identity()``; raises ``ValueError`` naming the bad field."""
+        """Rebuild a deal from ``identity()``; raises ``ValueError`` naming the bad field.
+
+        One field names the deal: ``number``, ``seed`` or ``board``. A daily deal gives its
+        ``daily`` date with its ``number``, which is checked to be that day's deal.
+        """
         if not isinstance(identity, dict):
             raise ValueError("deal: expected an object with number, seed or board")
+        check_fields(identity, IDENTITY_FIELDS, "deal")
+        names = [name for name in IDENTITY_FIELDS if name in identity]
+        if "number" in names and "daily" in names:
+            names.remove("daily")  # the number a daily deal names, checked against its date
+        if len(names) > 1:
+            raise ValueError(
+                f"deal: {names[0]} and {names[1]} both name the deal; give one of them"
+            )
         if "board" in identity:
             if not isinstance(identity["board"], str):
                 raise ValueError("deal.board: expected board text")
-            return cls.from_text(identity["board"], rules)
+            try:
+                return cls.from_text(identity["board"], rules)
+            except ValueError as error:
+                raise ValueError(f"deal.board: {error}") from None
         if "seed" in identity:
-            return cls.random(_whole(identity["seed"], "deal.seed"), rules)
+            seed = _whole(identity["seed"], "deal.seed")
+            if seed < 0:
+                raise ValueError(f"deal.seed: {seed} is out of range: a seed is 0 or more")
+            return cls.random(seed, rules)
         if "number" in identity:
             number = _whole(identity["number"], "deal.number")
-            _check_number(number)
+            if not 1 <= number <= MAX_DEAL_NUMBER:
+                raise ValueError(
+                    f"deal.number: {shown(number)} is out of range: deals run from 1 to 10**20"
+                )
             kind = "daily" if "daily" in identity else "numbered"
             if kind == "daily":
                 try:
                     first = daily_number(identity["daily"])
                 except ValueError as error:
-                    raise ValueError(f"deal.daily: {error}") from None
+                    raise ValueError(f"deal.daily: {str(error).removeprefix('date: ')}") from None
                 if number < first or (number != first and not rules.winnable_only):
                     raise ValueError(
                         f"deal.number: {number} is not the daily deal of {identity['daily']}"
@@ -240,12 +262,12 @@ class Deal:
             date = str(identity["daily"]) if kind == "daily" else None
             deal = cls._numbered(number, rules, Origin(kind, number, date))
             return cls(rules, deal.columns, deal.stock, deal.waste, deal.origin)
-        if "daily" in identity:
-            raise ValueError(
-                "deal.number: missing; a daily deal names its number too, "
-                'e.g. {"number": 202183, "daily": "2026-01-05"}'
-            )
-        raise ValueError("deal: expected one of number, seed or board")
+        raise ValueError(
+            "deal.number: missing; a daily deal names its number too, "
+            'e.g. {"number": 202183, "daily": "2026-01-05"}'
+            if "daily" in identity
+            else "deal: expected one of number, seed or board"
+        )
 
     def __str__(self) -> str:
         return self.to_text()
@@ -254,15 +276,46 @@ class Deal:
 # Helpers ---------------------------------------------------------------------------
 
 
+IDENTITY_FIELDS: Final = ("number", "daily", "seed", "board")
+"""The fields of a record's deal (``identity()``), in the order errors name them."""
+
+_PLAIN_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,39}")
+"""A field name shown as it is in a field path; any other is quoted and cut short."""
+
+
+def check_fields(data: dict[Any, Any], known: Collection[str], parent: str | None) -> None:
+    """Refuse a field of ``data`` not in ``known``, naming its path (``deal.colour``).
+
+    >>> check_fields({"number": 2, "colour": "red"}, IDENTITY_FIELDS, "deal")
+    Traceback (most recent call last):
+    ValueError: deal.colour: unknown field
+    """
+    for name in data:
+        if name not in known:
+            raise ValueError(f"{field_path(parent, name)}: unknown field")
+
+
+def field_path(parent: str | None, name: Any) -> str:
+    """How an error names field ``name`` of ``parent`` (``deal.number``; ``deal['x y']``).
+
+    >>> field_path(None, "moves"), field_path("deal", "seed"), field_path("deal", "a b")
+    ('moves', 'deal.seed', "deal['a b']")
+    """
+    plain = isinstance(name, str) and _PLAIN_NAME.fullmatch(name)
+    if parent is None:
+        return str(name) if plain else shown(name)
+    return f"{parent}.{name}" if plain else f"{parent}[{shown(name)}]"
+
+
 def _whole(value: Any, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{name}: expected a whole number, not {value!r}")
+        raise ValueError(f"{name}: expected a whole number, not {shown(value)}")
     return value
 
 
 def _check_number(number: int) -> None:
     if not isinstance(number, int) or isinstance(number, bool):
-        raise ValueError(f"deal number must be a whole number, not {number!r}")
+        raise ValueError(f"deal number must be a whole number, not {shown(number)}")
     if not 1 <= number <= MAX_DEAL_NUMBER:
         raise ValueError(f"deal number {number} is out of range: deals run from 1 to 10**20")
 
@@ -288,7 +341,7 @@ def _as_date(value: dt.date | str) -> dt.date:
     if isinstance(value, dt.date):
         return value
     if not isinstance(value, str) or not _DATE.fullmatch(value):
-        raise ValueError(f"date: expected YYYY-MM-DD, not {value!r}")
+        raise ValueError(f"date: expected YYYY-MM-DD, not {shown(value)}")
     try:
         return dt.date.fromisoformat(value)
     except ValueError as error:

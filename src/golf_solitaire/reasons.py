@@ -87,6 +87,16 @@ def template(reason: Reason) -> str:
     return _TEMPLATES[reason]
 
 
+def shown(value: Any) -> str:
+    """``repr(value)`` for an error message, cut short: a file may hold a huge string.
+
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
 class IllegalMoveError(ValueError):
     """A move that the rules refuse; ``reason`` names the rule, the message says it."""
 

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, Final
 
 from golf_solitaire.cards import JOKER, Card, Suit
-from golf_solitaire.reasons import Reason, Refusal
+from golf_solitaire.reasons import Reason, Refusal, shown
 
 LAYOUTS: Final = ("golf", "black_hole")
 
@@ -40,19 +40,21 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.layout not in LAYOUTS:
-            raise ValueError(f"layout: unknown layout {self.layout!r} (choose golf or black_hole)")
+            raise ValueError(
+                f"layout: unknown layout {shown(self.layout)} (choose golf or black_hole)"
+            )
         if not isinstance(self.queens_on_kings, QueensOnKings):
             try:
                 value = QueensOnKings(self.queens_on_kings)
             except ValueError:
                 raise ValueError(
-                    f"queens_on_kings: unknown value {self.queens_on_kings!r} "
+                    f"queens_on_kings: unknown value {shown(self.queens_on_kings)} "
                     "(choose off, dead_end or continue)"
                 ) from None
             object.__setattr__(self, "queens_on_kings", value)
         for name in ("wrap", "jokers", "empty_start", "winnable_only"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name}: must be true or false, not {getattr(self, name)!r}")
+                raise ValueError(f"{name}: must be true or false, not {shown(getattr(self, name))}")
         if self.wrap and self.queens_on_kings is not QueensOnKings.OFF:
             raise ValueError(
                 "queens_on_kings: cannot be combined with wrap (wrap already lets a Queen "
@@ -76,14 +78,15 @@ class Rules:
         if plus:
             if option.strip().lower().replace("-", "_") != WINNABLE_ONLY:
                 raise ValueError(
-                    f"unknown rules option {option!r} after {base!r}+ (only {WINNABLE_ONLY})"
+                    f"unknown rules option {shown(option)} after {shown(base)}+ "
+                    f"(only {WINNABLE_ONLY})"
                 )
             return cls.named(base).with_options(winnable_only=True)
         key = name.strip().lower().replace("_", "-").replace(" ", "-")
         preset = _ALIASES.get(key)
         if preset is None:
             known = ", ".join(PRESETS)
-            raise ValueError(f"unknown rules preset {name!r} (known: {known})")
+            raise ValueError(f"unknown rules preset {shown(name)} (known: {known})")
         return PRESETS[preset].rules
 
     @property
@@ -134,11 +137,11 @@ class Rules:
         if isinstance(data, str):
             return cls.named(data)
         if not isinstance(data, dict):
-            raise ValueError(f"rules: expected an object or a preset name, not {data!r}")
+            raise ValueError(f"rules: expected an object or a preset name, not {shown(data)}")
         known = {field.name for field in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ValueError(f"rules: unknown option {unknown[0]!r}")
+            raise ValueError(f"rules: unknown option {shown(unknown[0])}")
         return cls(**data)
 
     def refusal(self, top: Card | None, card: Card, *, top_is_dead_end: bool) -> Refusal | None:

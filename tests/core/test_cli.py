@@ -44,12 +44,31 @@ def test_daily_deal_by_date() -> None:
     result = golf("deal", "--date", "2026-12-02", "--format", "board")
     assert result.stdout == Deal.daily("2026-12-02").to_text()
     assert golf("deal", "--daily").returncode == 0
+    both = golf("deal", "--daily", "--date", "2026-12-02", "--format", "board")
+    assert both.stdout == result.stdout  # --date picks the day; --daily says no more
+
+
+def test_deal_help_says_how_daily_and_date_go_together() -> None:
+    result = golf("deal", "--help")
+    text = " ".join(result.stdout.split())
+    assert "today's (UTC date), or with --date that day's" in text
+    assert "--date YYYY-MM-DD" in text and "--daily may be given too" in text
 
 
 def test_rules_lists_every_preset_with_its_other_names() -> None:
     result = golf("rules")
     assert "putt-putt" in result.stdout and "PySolFC Relaxed Golf" in result.stdout
     assert "PySolFC Dead King Golf" in result.stdout
+
+
+@pytest.mark.parametrize("command", ["deal", "play", "solve", "rate"])
+def test_the_winnable_only_modifier_is_listed(command: str) -> None:
+    listing = golf("rules").stdout.splitlines()
+    modifier = listing.index("+winnable_only")
+    assert "--rules strict+winnable_only" in listing[modifier + 1]
+    assert "never for: the daily deal" in listing[modifier + 3]
+    text = " ".join(golf(command, "--help").stdout.split())
+    assert "preset+winnable_only for winnable deals only" in text
 
 
 def test_replay_prints_the_final_board_and_score(tmp_path: Path) -> None:
@@ -68,6 +87,9 @@ def test_replay_prints_the_final_board_and_score(tmp_path: Path) -> None:
     [
         (("deal", "0"), "deal number 0 is out of range"),
         (("deal",), "give a deal NUMBER"),
+        (("deal", "2", "--daily"), "give a deal NUMBER or --daily, not both"),
+        (("deal", "2", "--date", "2026-01-05"), "give a deal NUMBER or --date, not both"),
+        (("deal", "--date", ""), "--date: date: expected YYYY-MM-DD, not ''"),
         (("deal", "5", "--rules", "nope"), "unknown rules preset 'nope'"),
         (("deal", "--date", "tomorrow"), "date: expected YYYY-MM-DD"),
         (("replay", "/nonexistent/game.json"), "cannot read record"),
@@ -103,9 +125,25 @@ RECORD = {"format": "golf-solitaire-record", "version": 1, "rules": {}, "moves":
         ("[" * 100_000 + "]" * 100_000, "record: nested too deeply to be a game record"),
         ('{"deal": {"number": ' + "9" * 5000 + "}}", "holds a number with thousands of digits"),
         (json.dumps(RECORD | {"deal": {"daily": "2026-01-05"}}), "deal.number: missing; a daily"),
-        (json.dumps(RECORD | {"rules": {"preset": "x"}, "deal": {"number": 1}}), "rules: unknown"),
+        (json.dumps(RECORD | {"rules": {"preset": "x"}, "deal": {"number": 1}}), "rules.preset:"),
+        (json.dumps(RECORD | {"deal": {"number": 1, "colour": "red"}}), "deal.colour: unknown"),
+        (json.dumps(RECORD | {"deal": {"number": 1, "seed": 1}}), "deal: number and seed both"),
+        (json.dumps(RECORD | {"version": True, "deal": {"number": 1}}), "version 1, not True"),
+        (
+            json.dumps(RECORD | {"deal": {"board": "Talon: 2C\nFoundations: 3Q"}}),
+            "deal.board: line 2, column 14: not a card: '3Q'",
+        ),
     ],
-    ids=["nested", "long-number", "daily-only", "bad-rules"],
+    ids=[
+        "nested",
+        "long-number",
+        "daily-only",
+        "bad-rules",
+        "deal-field",
+        "twice",
+        "version",
+        "board",
+    ],
 )
 def test_odd_records_get_a_message_naming_the_fault(
     tmp_path: Path, text: str, fragment: str
@@ -128,6 +166,16 @@ def test_a_record_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     assert result.stderr.strip().endswith(
         f"latin1.json: not UTF-8 text (byte {len(text) + 1}); a record is JSON in UTF-8"
     )
+
+
+def test_a_record_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    game = Game(Deal.numbered(2))
+    game.play(4)
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(game.record()).encode())
+    for result in (golf("replay", str(path)), golf("replay", "-", stdin=path.read_text())):
+        assert result.returncode == 0, result.stderr
+        assert "in progress after 1 move: 34 strokes so far" in result.stdout
 
 
 def test_tampered_record_is_refused(tmp_path: Path) -> None:

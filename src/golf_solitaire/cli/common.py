@@ -55,13 +55,13 @@ SECONDS = click.FloatRange(min=0, min_open=True)
 
 
 def rules_option(function: Any) -> Any:
-    """``--rules NAME``: a preset name or alias (default strict)."""
+    """``--rules NAME``: a preset name or alias (default strict), with ``+winnable_only`` or not."""
     return click.option(
         "--rules",
         "rules_name",
         default="strict",
         show_default=True,
-        help="Rules preset (see `golf rules`).",
+        help="Rules preset, or preset+winnable_only for winnable deals only (see `golf rules`).",
     )(function)
 
 

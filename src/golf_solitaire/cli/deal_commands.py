@@ -18,13 +18,20 @@ from golf_solitaire.cli.common import (
 )
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
-from golf_solitaire.rules import PRESETS
+from golf_solitaire.rules import PRESETS, WINNABLE_ONLY
 
 
 @click.command("deal")
 @click.argument("number", type=DEAL_NUMBER, required=False)
-@click.option("--daily", is_flag=True, help="Today's daily deal (UTC date).")
-@click.option("--date", "date_text", help="The daily deal of a date, YYYY-MM-DD.")
+@click.option(
+    "--daily", is_flag=True, help="The daily deal: today's (UTC date), or with --date that day's."
+)
+@click.option(
+    "--date",
+    "date_text",
+    metavar="YYYY-MM-DD",
+    help="The day of the daily deal (--daily may be given too).",
+)
 @rules_option
 @click.option(
     "--format",
@@ -39,7 +46,9 @@ def deal_command(
 ) -> None:
     """Show deal NUMBER (PySolFC's Golf game numbers), or the daily deal."""
     rules = parse_rules(rules_name)
-    if (number is None) == (not (daily or date_text)):
+    if number is not None and (daily or date_text is not None):
+        raise CliError(f"give a deal NUMBER or {'--daily' if daily else '--date'}, not both")
+    if number is None and not (daily or date_text is not None):
         raise CliError("give a deal NUMBER, or --daily, or --date YYYY-MM-DD")
     if number is not None:
         deal = Deal.numbered(number, rules)
@@ -47,7 +56,7 @@ def deal_command(
     else:
         if rules.winnable_only:
             raise CliError(DAILY_NOT_FILTERED)
-        day = date_text or today_utc().isoformat()
+        day = today_utc().isoformat() if date_text is None else date_text
         try:
             deal = Deal.daily(day, rules)
         except ValueError as error:
@@ -65,13 +74,19 @@ def deal_command(
 
 @click.command("rules")
 def rules_command() -> None:
-    """List the rules presets, their aliases and what they change."""
+    """List the rules presets, their aliases and what they change, then the modifier."""
     for preset in PRESETS.values():
         aliases = ", ".join(preset.aliases)
         click.echo(f"{preset.name}")
         click.echo(f"    {preset.summary}")
         click.echo(f"    aliases: {aliases}")
         click.echo(f"    elsewhere: {preset.elsewhere}")
+    click.echo(f"+{WINNABLE_ONLY}")
+    click.echo(
+        f"    A modifier after any preset (--rules strict+{WINNABLE_ONLY}): winnable deals only,"
+    )
+    click.echo("    each deal the first from its number on that the solver can clear.")
+    click.echo("    never for: the daily deal (the same for everyone)")
 
 
 @click.command("replay")
