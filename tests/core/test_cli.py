@@ -71,6 +71,12 @@ def test_the_winnable_only_modifier_is_listed(command: str) -> None:
     assert "preset+winnable_only for winnable deals only" in text
 
 
+def test_survey_takes_presets_only_and_says_so() -> None:
+    text = " ".join(golf("survey", "--help").stdout.split())
+    assert "Rules preset (see `golf rules`)" in text and "winnable_only" not in text
+    assert "golf survey (it solves every deal)" in golf("rules").stdout
+
+
 def test_replay_prints_the_final_board_and_score(tmp_path: Path) -> None:
     game = Game(Deal.numbered(2))
     game.play(4)

@@ -48,6 +48,7 @@ CORE_MODULES = [
     "state",
     "records",
     "notation",
+    "reasons",
     "cli.common",
 ]
 

@@ -148,3 +148,16 @@ def test_golf_rate_find(
     assert status == 2 and "'unwinnable' is not one of 'easy', 'medium', 'hard'" in err
     status, _, err = run("rate", "1", "--find", "hard", "--limit-nodes", "5")
     assert status == 2 and "--find rates every deal in full; it takes no --limit-nodes" in err
+
+
+def test_golf_rate_names_the_rules_asked_with_or_without_find(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = ("--rules", "strict+winnable_only")
+    status, out, _ = golf(monkeypatch, capsys, "rate", "1", *rules)
+    assert status == 0 and out.splitlines()[0] == "deal 2 (strict+winnable_only): medium"
+    status, out, _ = golf(monkeypatch, capsys, "rate", "1", *rules, "--find", "easy")
+    assert status == 0
+    assert out.splitlines()[0] == "deal 5 (strict+winnable_only): easy, the first from deal 1"
+    status, out, _ = golf(monkeypatch, capsys, "rate", "1", *rules, "--find", "easy", "--json")
+    assert status == 0 and json.loads(out)["rules"] == "strict+winnable_only"

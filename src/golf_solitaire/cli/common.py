@@ -56,13 +56,19 @@ SECONDS = click.FloatRange(min=0, min_open=True)
 
 def rules_option(function: Any) -> Any:
     """``--rules NAME``: a preset name or alias (default strict), with ``+winnable_only`` or not."""
-    return click.option(
-        "--rules",
-        "rules_name",
-        default="strict",
-        show_default=True,
-        help="Rules preset, or preset+winnable_only for winnable deals only (see `golf rules`).",
+    return _rules_option(
+        "Rules preset, or preset+winnable_only for winnable deals only (see `golf rules`)."
     )(function)
+
+
+def preset_option(function: Any) -> Any:
+    """``--rules NAME`` for a command that takes every deal as it comes (no ``+winnable_only``)."""
+    return _rules_option("Rules preset (see `golf rules`).")(function)
+
+
+def _rules_option(text: str) -> Any:
+    """The ``--rules`` option with its help ``text``."""
+    return click.option("--rules", "rules_name", default="strict", show_default=True, help=text)
 
 
 def parse_rules(name: str) -> Rules:

@@ -86,7 +86,9 @@ def rules_command() -> None:
         f"    A modifier after any preset (--rules strict+{WINNABLE_ONLY}): winnable deals only,"
     )
     click.echo("    each deal the first from its number on that the solver can clear.")
-    click.echo("    never for: the daily deal (the same for everyone)")
+    click.echo(
+        "    never for: the daily deal (the same for everyone), golf survey (it solves every deal)"
+    )
 
 
 @click.command("replay")

@@ -213,10 +213,10 @@ def rate_command(
             raise CliError("rate: the search limit ran out before the deal was rated") from None
     if as_json:
         figures = asdict(rating) | {"line": [str(move) for move in rating.line]}
-        click.echo(dump_json({"deal": deal.number, "rules": deal.rules.label, **figures}))
+        click.echo(dump_json({"deal": deal.number, "rules": rules.label, **figures}))
         return
     found = f", the first from deal {number}" if level is not None else ""
-    click.echo(f"deal {deal.number} ({deal.rules.label}): {rating.level}{found}")
+    click.echo(f"deal {deal.number} ({rules.label}): {rating.level}{found}")
     if rating.level == "unwinnable":
         click.echo(f"no line clears the tableau; the best score is {rating.best_score}")
         return

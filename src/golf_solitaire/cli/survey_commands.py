@@ -16,7 +16,7 @@ from golf_solitaire.cli.common import (
     CliError,
     counted,
     parse_rules,
-    rules_option,
+    preset_option,
 )
 from golf_solitaire.solver.solution import Limit
 from golf_solitaire.solver.survey import (
@@ -35,7 +35,7 @@ _UNWRAPPED = 10_000
 
 @click.command("survey")
 @click.option("--deals", "deal_range", required=True, help="Deals to solve: N or FIRST-LAST.")
-@rules_option
+@preset_option
 @click.option("--jobs", type=int, default=None, help="Worker processes (default: every core).")
 @click.option(
     "--out",
