@@ -1,6 +1,7 @@
 """The `golf` command: deal, rules and replay, and errors as one line without a traceback."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -192,3 +193,19 @@ def test_tampered_record_is_refused(tmp_path: Path) -> None:
     result = golf("replay", str(path))
     assert result.returncode == 2
     assert "move 1 ('6', column 7) is illegal" in result.stderr
+
+
+def test_a_closed_stdout_is_no_traceback() -> None:
+    """Started with standard output closed (``golf deal 3 >&-``), Python has no sys.stdout:
+    the command still runs, and ends without a traceback."""
+    result = subprocess.run(
+        [*GOLF, "deal", "3"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert result.stderr == ""
+    assert result.returncode == 0

@@ -86,7 +86,8 @@ def main() -> None:
     _checked_stdout()
     try:
         golf.main(standalone_mode=False)
-        sys.stdout.flush()
+        if sys.stdout is not None:  # None when the command was started with stdout closed
+            sys.stdout.flush()
     except StdoutError as error:
         _drop_stdout()
         click.echo(f"golf: error: could not write to standard output: {error.strerror}", err=True)
