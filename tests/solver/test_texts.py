@@ -100,3 +100,28 @@ def test_a_peeking_hint_says_so_in_every_language(
     for language in LANGUAGES:
         prefix = translate(language, "solver.hint.peek_clears", move="").split(":")[0]
         assert advice.text(language).startswith(prefix), language
+
+
+NO_SPARE = "Talon: 8H\nFoundations: 7D\n9S\n6C\n-\n-\n-\n-\n-\n"
+"""Peeking, 6♣ then the draw of 8♥ and 9♠ clear the tableau with the stock used up."""
+BLACK_HOLE = "Foundations: AS\n2S\n2H\n3D\n" + "-\n" * 14
+"""Black Hole, no stock: 2♠, 3♦ and 2♥ (or 2♥, 3♦ and 2♠) clear the tableau."""
+
+
+def test_a_clear_that_uses_the_whole_stock_says_none_is_spared() -> None:
+    advice = hint(Game(Deal.from_text(NO_SPARE, partial=True)), peek=True)
+    assert advice.code == "hint.peek_clear_none"
+    assert advice.reason.endswith("this clears the tableau with no stock cards to spare")
+    for language in LANGUAGES:
+        assert " 0 " not in advice.text(language), language
+
+
+def test_a_layout_without_a_stock_speaks_of_no_stock_cards_or_orders() -> None:
+    """Black Hole has no stock: a clear is not said to spare 0 stock cards, nor to come in
+    100% of the possible stock orders."""
+    game = Game(Deal.from_text(BLACK_HOLE, Rules.named("black-hole"), partial=True))
+    fair, peeking = hint(game), hint(game, peek=True)
+    assert (fair.code, peeking.code) == ("hint.clears", "hint.peek_clears")
+    assert fair.reason.endswith("; this clears the tableau") and "stock" not in fair.reason
+    for language in LANGUAGES:
+        assert "%" not in fair.text(language) and " 0 " not in peeking.text(language), language

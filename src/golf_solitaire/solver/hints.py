@@ -258,14 +258,18 @@ def _verdict(
     if peek:
         if chance:
             spare = -round(expected) if expected is not None else None
-            if spare is not None:
-                return "hint.peek_clear", {"spare": spare}
-            return "hint.peek_clears", {}
+            if spare is None or not deal.layout.has_stock:  # Black Hole: no stock to spare
+                return "hint.peek_clears", {}
+            if spare == 0:
+                return "hint.peek_clear_none", {}
+            return "hint.peek_clear", {"spare": spare}
         if expected is not None:
             return "hint.peek_lost", {"strokes": round(expected)}
         return "hint.peek_no_clear", {}
     if chance:
         share = max(1, round(100 * chance))
+        if complete and state.drawn == len(deal.stock):  # no stock order left to speak of
+            return "hint.clears", {}
         if complete:
             return "hint.chance", {"chance": share}
         figures = {"cleared": round(chance * tried), "tried": tried}

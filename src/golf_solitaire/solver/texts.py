@@ -18,6 +18,7 @@ TEMPLATES: Final[dict[str, str]] = {
     "move.play_frees": "plays {card} and frees {freed}",
     "move.play_empties": "plays {card} and empties column {column}",
     "move.draw": "draws from the stock",
+    "hint.clears": "{move}; this clears the tableau",
     "hint.chance": "{move}; clears the tableau in {chance}% of the possible stock orders",
     "hint.sampled": "{move}; clears the tableau in about {chance}% of the possible stock "
     "orders ({cleared} of {tried} tried)",
@@ -33,6 +34,8 @@ TEMPLATES: Final[dict[str, str]] = {
     "hint.guess": "{move}; the position is too deep to judge in time, so this is a best guess",
     "hint.peek_clear": "peeking at the stock: {move}; this clears the tableau with {spare} "
     "stock {spare:card|cards} to spare",
+    "hint.peek_clear_none": "peeking at the stock: {move}; this clears the tableau with no stock "
+    "cards to spare",
     "hint.peek_clears": "peeking at the stock: {move}; this clears the tableau",
     "hint.peek_lost": "peeking at the stock: no play can clear this now; {move}, which "
     "leaves {strokes} {strokes:card|cards}, the fewest",
