@@ -125,3 +125,10 @@ def test_a_layout_without_a_stock_speaks_of_no_stock_cards_or_orders() -> None:
     assert fair.reason.endswith("; this clears the tableau") and "stock" not in fair.reason
     for language in LANGUAGES:
         assert "%" not in fair.text(language) and " 0 " not in peeking.text(language), language
+
+
+@pytest.mark.parametrize("code", ["hint.lost", "hint.unlikely"])
+def test_about_one_card_reads_right_in_spanish(code: str) -> None:
+    """Spanish "unas" (some) only goes with plurals: "unas 4", never "unas 1"."""
+    text = translate("es", f"solver.{code}", move="roba del mazo", strokes=1)
+    assert "(alrededor de 1)" in text and "unas" not in text
