@@ -64,6 +64,20 @@ def test_a_game_is_its_record_and_each_move_is_appended(store: Store) -> None:
     assert not stored.is_finished
 
 
+def test_move_times_are_kept_as_dates_and_times_and_seconds_are_refused(store: Store) -> None:
+    player = store.create_player()
+    game = Game(Deal.numbered(2))
+    game.play(4)
+    stamped = game.record() | {"timestamps": ["2026-12-04T10:00:03+00:00"]}
+    game_id = store.create_game(player.id, stamped)
+    loaded = store.load_game(game_id, player.id).record
+    assert loaded["timestamps"] == ["2026-12-04T10:00:03+00:00"]
+    assert Game.from_record(loaded).state == game.state
+    with pytest.raises(RecordError, match=r"timestamps: .* move 1 is 12.5 seconds"):
+        store.create_game(player.id, game.record() | {"timestamps": [12.5]})
+    assert store.unfinished_games(player.id) == [game_id]
+
+
 def test_stale_and_duplicate_moves_are_refused(store: Store) -> None:
     player = store.create_player()
     game_id = store.create_game(player.id, Game(Deal.numbered(2)).record())

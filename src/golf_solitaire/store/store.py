@@ -113,6 +113,12 @@ class Store:
         now = _now()
         moves: list[str] = list(data["moves"])
         stamps = data.get("timestamps") or [now] * len(moves)
+        for number, stamp in enumerate(stamps, start=1):
+            if not isinstance(stamp, str):
+                raise RecordError(
+                    f"timestamps: the store keeps the date and time each move was played; the "
+                    f"time of move {number} is {stamp!r} seconds (give ISO 8601 times, or none)"
+                )
         with self.database.transaction() as tx:
             if tx.one("SELECT id FROM players WHERE id = ?", (player_id,)) is None:
                 raise NotFoundError(f"player {player_id!r} not found")
