@@ -273,6 +273,21 @@ def test_a_round_keeps_a_score_card_and_four_colours(page: Page) -> None:
     shot(page, "round")
 
 
+def test_black_holes_seventeen_fans_fit_the_screen(page: Page) -> None:
+    page.goto("/?deal=3&rules=black-hole")
+    expect(page.locator("#status-rules")).to_have_text("Black Hole")
+    boxes = [
+        page.locator(f'.card.exposed[data-column="{column}"]').bounding_box()
+        for column in range(17)
+    ]
+    assert all(box is not None for box in boxes)
+    assert min(box["x"] for box in boxes if box) >= 0
+    assert max(box["x"] + box["width"] for box in boxes if box) <= 1280
+    assert min(box["width"] for box in boxes if box) >= 38
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    shot(page, "black-hole")
+
+
 def test_a_phone_in_portrait(browser: Browser, server: str) -> None:
     context = browser.new_context(
         viewport={"width": 390, "height": 844},
