@@ -285,7 +285,11 @@ def test_black_holes_seventeen_fans_fit_the_screen(page: Page) -> None:
     assert max(box["x"] + box["width"] for box in boxes if box) <= 1280
     assert min(box["width"] for box in boxes if box) >= 38
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    expect(page.locator(".keys")).to_contain_text("1–9 play the first nine fans")
+    expect(page.locator(".keys")).not_to_contain_text("Space draws")
     shot(page, "black-hole")
+    page.goto("/?deal=3&rules=strict")
+    expect(page.locator(".keys")).to_contain_text("1–7 play a column · Space draws")
 
 
 def test_a_phone_in_portrait(browser: Browser, server: str) -> None:
