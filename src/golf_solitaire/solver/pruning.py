@@ -122,7 +122,6 @@ class Pruning:
                 later[rank] << 1 | (2 if follows >> rank & 1 else 0) for rank in range(RANKS)
             ]
         self._entry_cache: dict[int, tuple[list[int], list[int]]] = {}
-        # The windows of every column and height, per ranks present, draws and top's islands.
         self._column_cache: dict[int, list[list[ColumnWindows | None]]] = {}
 
     @functools.cached_property
@@ -231,10 +230,7 @@ class Pruning:
         and which islands the waste top enters, so it is cached on those.
         """
         follow = self.successors[top] & present
-        code = (present << 5 | drawn) << RANKS | follow
-        table = self._column_cache.get(code)
-        if table is None:
-            table = self._column_cache[code] = [[None] * 6 for _ in self.board.columns]
+        table = self._column_table(present, drawn, follow)
         stuck: list[int] = []
         dead = False
         draws = 0
@@ -264,10 +260,7 @@ class Pruning:
     def stuck(self, heights: list[int], present: int, drawn: int, top: int) -> list[int]:
         """The first answer of ``windows`` alone: all a search that cannot clear asks."""
         follow = self.successors[top] & present
-        code = (present << 5 | drawn) << RANKS | follow
-        table = self._column_cache.get(code)
-        if table is None:
-            table = self._column_cache[code] = [[None] * 6 for _ in self.board.columns]
+        table = self._column_table(present, drawn, follow)
         stuck: list[int] = []
         for column, height in enumerate(heights):
             if height:
@@ -278,6 +271,16 @@ class Pruning:
                 if known[0]:
                     stuck.extend(self.board.columns[column][: known[0]])
         return stuck
+
+    def _column_table(
+        self, present: int, drawn: int, follow: int
+    ) -> list[list[ColumnWindows | None]]:
+        """The cached windows of every column and height for these ranks, draws and top."""
+        code = (present << 5 | drawn) << RANKS | follow
+        table = self._column_cache.get(code)
+        if table is None:
+            table = self._column_cache[code] = [[None] * 6 for _ in self.board.columns]
+        return table
 
     def _column_windows(
         self, column: int, height: int, present: int, drawn: int, follow: int

@@ -486,7 +486,7 @@ class Search:
                     raise
             if best < entry:
                 exact[((packed << 5 | drawn) << shift) | playable] = best
-            elif packed in bounds:
+            elif packed in bounds:  # a first bound is stored without a call: 2.5% of the time
                 settle(packed, drawn, playable, best)
             else:
                 bounds[packed] = [(drawn, playable, best)]
