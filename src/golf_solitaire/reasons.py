@@ -93,8 +93,16 @@ def shown(value: Any) -> str:
     >>> shown("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
     """
-    text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "..."
+    return cut(repr(value))
+
+
+def cut(text: str, width: int = 40) -> str:
+    """``text`` for an error message: its first ``width`` characters and "..." when longer.
+
+    >>> cut("1234567", 5), cut("12345", 5)
+    ('12345...', '12345')
+    """
+    return text if len(text) <= width else text[:width] + "..."
 
 
 class IllegalMoveError(ValueError):

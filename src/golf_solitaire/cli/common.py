@@ -13,6 +13,7 @@ import click
 from golf_solitaire.deals import MAX_DEAL_NUMBER
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move, Play
+from golf_solitaire.reasons import cut
 from golf_solitaire.rules import Rules
 
 DAILY_NOT_FILTERED = (
@@ -40,8 +41,7 @@ class DealNumber(click.ParamType[int]):
             return value
         text = str(value).strip()
         if not text.isascii() or not text.isdigit() or len(text) > len(str(MAX_DEAL_NUMBER)):
-            shown = text if len(text) <= 30 else text[:30] + "..."
-            self.fail(f"{shown!r} is not a deal number (1 to 10**20)", param, ctx)
+            self.fail(f"{cut(text, 30)!r} is not a deal number (1 to 10**20)", param, ctx)
         return int(text)
 
 

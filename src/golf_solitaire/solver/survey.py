@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Final
 
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
+from golf_solitaire.reasons import cut
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, solve
 from golf_solitaire.solver.survey_file import (
@@ -74,7 +75,7 @@ def parse_deal_range(text: str) -> range:
     ...
     ValueError: deal range '9-3': the first deal 9 is after the last deal 3
     """
-    shown = text if len(text) <= 40 else text[:40] + "..."
+    shown = cut(text)
     found = _RANGE.fullmatch(text)
     if found is None:
         raise ValueError(

@@ -29,6 +29,7 @@ from typing import BinaryIO, Final
 from golf_solitaire.cards import standard_deck
 from golf_solitaire.deals import MAX_DEAL_NUMBER
 from golf_solitaire.layouts import layout_named
+from golf_solitaire.reasons import cut
 from golf_solitaire.rules import Rules
 
 COLUMNS: Final = ("deal", "rules", "status", "best_score", "optimal", "nodes", "seconds")
@@ -191,8 +192,7 @@ def _parse(
 def _check_header(raw: bytes, where: str) -> None:
     text = raw.decode("utf-8", errors="replace").strip()
     if text != HEADER:
-        shown = text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
-        raise SurveyFileError(f"{where}: expected the header {HEADER}, found {shown!r}")
+        raise SurveyFileError(f"{where}: expected the header {HEADER}, found {cut(text, _SHOWN)!r}")
 
 
 def _check_kind(row: SurveyRow, rules: Rules, optimal: bool, where: str) -> None:
@@ -279,10 +279,9 @@ def _parse_row(raw: bytes, where: str) -> SurveyRow:
     if nodes < 0:
         raise SurveyFileError(f"{where}: nodes {nodes} is negative")
     if not _SECONDS.fullmatch(seconds_text):
-        shown = seconds_text if len(seconds_text) <= _SHOWN else seconds_text[:_SHOWN] + "..."
         raise SurveyFileError(
-            f"{where}: seconds {shown!r} is not a time written as digits, a point and four "
-            "decimals (e.g. 0.0125)"
+            f"{where}: seconds {cut(seconds_text, _SHOWN)!r} is not a time written as digits, "
+            "a point and four decimals (e.g. 0.0125)"
         )
     seconds = float(seconds_text)
     return SurveyRow(deal, rules, status, best_score, optimal_text == "yes", nodes, seconds)
@@ -290,9 +289,8 @@ def _parse_row(raw: bytes, where: str) -> SurveyRow:
 
 def _whole(text: str, field: str, where: str) -> int:
     if not _WHOLE.fullmatch(text):
-        shown = text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
         raise SurveyFileError(
-            f"{where}: {field} {shown!r} is not a whole number of at most 30 digits "
+            f"{where}: {field} {cut(text, _SHOWN)!r} is not a whole number of at most 30 digits "
             "written with digits only (e.g. 1200, -3)"
         )
     return int(text)
