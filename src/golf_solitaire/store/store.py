@@ -13,6 +13,7 @@ import secrets
 from typing import Any
 
 from golf_solitaire.moves import Move
+from golf_solitaire.reasons import shown
 from golf_solitaire.records import RecordError, load_record, replay_record
 from golf_solitaire.store.database import (
     Database,
@@ -116,8 +117,9 @@ class Store:
         for number, stamp in enumerate(stamps, start=1):
             if not isinstance(stamp, str):
                 raise RecordError(
-                    f"timestamps: the store keeps the date and time each move was played; the "
-                    f"time of move {number} is {stamp!r} seconds (give ISO 8601 times, or none)"
+                    "timestamps: the store keeps the date and time each move was played; the "
+                    f"time of move {number} is {shown(stamp)} seconds (give ISO 8601 times, "
+                    "or none)"
                 )
         with self.database.transaction() as tx:
             if tx.one("SELECT id FROM players WHERE id = ?", (player_id,)) is None:
