@@ -7,6 +7,7 @@ import pytest
 
 from golf_solitaire import Deal, Game, Rules, hint
 from golf_solitaire.i18n import LANGUAGES, Count, translate
+from golf_solitaire.solver.hints import Hint
 
 ONE_SPARE = "Talon: 5H\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
 """Peeking, 8♠ 7♣ 6♥ clear the tableau with the one stock card left over."""
@@ -32,7 +33,8 @@ ONE = {
 }
 
 
-def hint_on(board: str) -> object:
+def hint_on(board: str) -> Hint:
+    """The peeking hint on a partial board of strict rules."""
     return hint(Game(Deal.from_text(board, partial=True)), peek=True)
 
 
@@ -40,7 +42,7 @@ def hint_on(board: str) -> object:
     ("board", "code"), [(ONE_SPARE, "hint.peek_clear"), (ONE_LEFT, "hint.peek_lost")]
 )
 def test_one_card_is_one_card_in_every_language(board: str, code: str) -> None:
-    advice = hint(Game(Deal.from_text(board, partial=True)), peek=True)
+    advice = hint_on(board)
     assert advice.code == code
     assert advice.reason.endswith(ONE[code]["en"])
     for language in LANGUAGES:
@@ -48,7 +50,7 @@ def test_one_card_is_one_card_in_every_language(board: str, code: str) -> None:
 
 
 def test_more_cards_are_still_plural() -> None:
-    advice = hint(Game(Deal.from_text(TWO_SPARE, partial=True)), peek=True)
+    advice = hint_on(TWO_SPARE)
     assert advice.reason.endswith("with 2 stock cards to spare")
     assert advice.text("fr").endswith("avec 2 cartes de pioche en réserve")
     assert advice.text("it").endswith("con 2 carte del mazzo in avanzo")
@@ -109,7 +111,7 @@ BLACK_HOLE = "Foundations: AS\n2S\n2H\n3D\n" + "-\n" * 14
 
 
 def test_a_clear_that_uses_the_whole_stock_says_none_is_spared() -> None:
-    advice = hint(Game(Deal.from_text(NO_SPARE, partial=True)), peek=True)
+    advice = hint_on(NO_SPARE)
     assert advice.code == "hint.peek_clear_none"
     assert advice.reason.endswith("this clears the tableau with no stock cards to spare")
     for language in LANGUAGES:
