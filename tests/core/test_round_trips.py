@@ -1,9 +1,5 @@
 """Every text form parses back to an equal object: boards, moves, rules, records (fuzzed)."""
 
-import doctest
-import importlib
-
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -35,26 +31,3 @@ def test_moves_round_trip(move: Move) -> None:
 def test_rules_round_trip(rules: Rules) -> None:
     assert Rules.from_dict(rules.to_dict()) == rules
     assert rules.name is not None and Rules.named(rules.name) == rules
-
-
-CORE_MODULES = [
-    "cards",
-    "rules",
-    "deals",
-    "moves",
-    "game",
-    "rounds",
-    "i18n",
-    "state",
-    "records",
-    "notation",
-    "reasons",
-    "cli.common",
-]
-
-
-@pytest.mark.parametrize("name", CORE_MODULES)
-def test_docstring_examples_run(name: str) -> None:
-    module = importlib.import_module(f"golf_solitaire.{name}")
-    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert failures == 0

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
-from golf_solitaire import Rules, solver_seam
+from golf_solitaire import Rules
 from golf_solitaire.solver_seam import NO_SOLVER_FOR_LEVEL, deal_of_level, installed_solver
-
-
-def test_docstring_examples_run() -> None:
-    failures, _ = doctest.testmod(solver_seam, optionflags=doctest.ELLIPSIS)
-    assert failures == 0
 
 
 def test_a_deal_of_a_level_comes_from_the_solver_or_is_refused_without_it() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import json
 
 import pytest
@@ -128,29 +126,6 @@ def test_winnable_only_gives_a_clearable_deal_and_names_it() -> None:
     assert deal.number == 2
     assert solve(deal).status == "solved"
     assert rules_of_play.outcome(deal, Game(deal).state) is None
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        "",
-        ".board",
-        ".bounds",
-        ".search",
-        ".pruning",
-        ".solution",
-        ".hints",
-        ".reviews",
-        ".winnable",
-        ".survey",
-        ".survey_file",
-        ".texts",
-    ],
-)
-def test_docstring_examples_run(name: str) -> None:
-    module = importlib.import_module(f"golf_solitaire.solver{name}")
-    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert failures == 0
 
 
 def test_review_reads_a_record() -> None:

@@ -20,9 +20,9 @@ def test_the_figures_are_those_of_the_best_line(preset: str, number: int) -> Non
     rating = rate(deal)
     best = solve(deal, optimal=True)
     assert rating.best_score == best.best_score and rating.stock_kept == -rating.best_score
-    # Recount along a best line: every child judged by a search of its own.
+    # Recount along the rating's line: every child judged by a search of its own.
     state, choices, narrow = State.start(deal), 0, 0
-    for move in best.line:
+    for move in rating.line:
         moves = rules_of_play.legal_moves(deal, state)
         if len(moves) > 1:
             choices += 1
@@ -33,6 +33,22 @@ def test_the_figures_are_those_of_the_best_line(preset: str, number: int) -> Non
             narrow += sum(keeping) == 1
         state = rules_of_play.apply(deal, state, move)
     assert (rating.choices, rating.narrow) == (choices, narrow)
+    assert rules_of_play.strokes(deal, state) == best.best_score
+
+
+def test_the_rating_walks_the_first_best_line_in_move_order() -> None:
+    """Whichever line the search found, the rating walks the same one: at each step the first
+    legal move (columns left to right, then the draw) after which the best score still stands."""
+    deal = Deal.numbered(2)
+    rating = rate(deal)
+    state = State.start(deal)
+    for move in rating.line:
+        for other in rules_of_play.legal_moves(deal, state):
+            after = solve((deal, rules_of_play.apply(deal, state, other)), optimal=True)
+            if after.best_score == rating.best_score:
+                assert other == move
+                break
+        state = rules_of_play.apply(deal, state, move)
 
 
 def test_a_deal_nobody_can_clear_is_unwinnable_with_its_best_score() -> None:

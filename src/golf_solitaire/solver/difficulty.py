@@ -86,7 +86,7 @@ def rate(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty:
         Board.from_position(deal, start), max_nodes=limit.nodes, max_seconds=limit.seconds
     )
     best = search.optimum()
-    line = tuple(moves_of(search.best_line()))
+    line = tuple(moves_of(search.first_best_line()))
     if best > 0:
         return Difficulty("unwinnable", best, 0, 0, 0, search.nodes, line)
     narrow = choices = 0

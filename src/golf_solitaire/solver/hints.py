@@ -32,6 +32,7 @@ from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.frames import roomy
 from golf_solitaire.solver.search import INFINITY, LimitReached, Search
 from golf_solitaire.solver.texts import render
 from golf_solitaire.state import State
@@ -211,7 +212,7 @@ def hint(
         board = search.board
         children = [child for _, child in search.children(board.heights, 0, board.top)]
         orders.append(_Order(search, children))
-    nodes = _judge(orders, budget)
+    nodes = roomy(_judge, orders, budget)  # many short searches: one frame chunk for all
     cleared = [order.clears for order in orders if order.clears is not None]
     valued = [order.values for order in orders if order.values is not None]
     if not cleared:

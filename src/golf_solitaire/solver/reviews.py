@@ -27,6 +27,7 @@ from golf_solitaire import state as rules_of_play
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Draw, Move
 from golf_solitaire.solver.board import Board, top_code
+from golf_solitaire.solver.frames import roomy
 from golf_solitaire.solver.search import LimitReached, Search
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
 from golf_solitaire.solver.texts import render
@@ -148,7 +149,7 @@ def review(game_or_record: Game | dict[str, Any] | str, *, limit: Limit = NO_LIM
     states = [start]
     for move in game.moves:
         states.append(rules_of_play.apply(deal, states[-1], move))
-    best = [_best(search, state) for state in states]
+    best = roomy(_bests, search, states)
     entries = []
     for index, move in enumerate(game.moves):
         card = states[index + 1].waste[-1].pretty
@@ -182,6 +183,11 @@ def review(game_or_record: Game | dict[str, Any] | str, *, limit: Limit = NO_LIM
     return Review(
         entries, best[0], final, first, line, render(code, **params), code, params, search.nodes
     )
+
+
+def _bests(search: Search, states: list[State]) -> list[int]:
+    """``_best`` of each state, in one frame chunk for all (see ``frames.roomy``)."""
+    return [_best(search, state) for state in states]
 
 
 def _best(search: Search, state: State) -> int:

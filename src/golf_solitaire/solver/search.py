@@ -108,6 +108,8 @@ class Search:
         self._draws_needed: dict[int, int] = {}
         self.bounds: dict[int, list[tuple[int, int, int]]] = {}
         self._budget = self._next_check()
+        self._optimum: int | None = None
+        self._optimal_line: list[int] | None = None
 
     # Budget --------------------------------------------------------------------------
 
@@ -163,24 +165,32 @@ class Search:
         raise AssertionError("the last attempt has no budget of its own")
 
     def optimum(self) -> int:
-        """The minimum strokes from the board's position (exact).
+        """The minimum strokes from the board's position (exact; found once per search).
 
         The first-clear search settles the sign fast (its strong cuts need a target of 1);
         then a clear's score, or the fewest cards left, is pushed down from there.
         """
+        if self._optimum is None:
+            self._optimum, self._optimal_line = self._find_optimum()
+        return self._optimum
+
+    def _find_optimum(self) -> tuple[int, list[int] | None]:
+        """The optimum, and the line found on the way when nothing beat it (else ``None``)."""
         board = self.board
         line = self.first_clear()
         if line is None:
-            reached = self.rollouts(self.ROLLOUTS)
-            return min(reached, self.value_of(board.heights, 0, board.top, reached))
-        score = line.count(DRAW) - len(board.stock)
-        return min(score, self.value_of(board.heights, 0, board.top, score))
+            score, line = self.rollouts(self.ROLLOUTS)
+        else:
+            score = line.count(DRAW) - len(board.stock)
+        value = self.value_of(board.heights, 0, board.top, score)
+        return (score, line) if value >= score else (value, None)
 
-    def rollouts(self, count: int) -> int:
-        """The fewest cards left by ``count`` seeded random plays-first games: a reachable score.
+    def rollouts(self, count: int) -> tuple[int, list[int]]:
+        """The best score of ``count`` seeded random plays-first games, and its line.
 
         A branch and bound that starts from a good score cuts from the start, instead of
-        wandering among poor endings until it finds one.
+        wandering among poor endings until it finds one; when nothing beats that score, its
+        line is the best line.
         """
         board = self.board
         columns = board.columns
@@ -188,11 +198,13 @@ class Search:
         next_codes = self.pruning.next_codes
         rng = random.Random(1)
         least = sum(board.heights)
+        best_line = [DRAW] * len(stock)
         for _ in range(count):
             heights = list(board.heights)
             top = board.top
             left = sum(heights)
             drawn = 0
+            line: list[int] = []
             while left:
                 row = next_codes[top]
                 plays = [
@@ -205,14 +217,17 @@ class Search:
                     heights[column] -= 1
                     top = row[columns[column][heights[column]]]
                     left -= 1
+                    line.append(column)
                 elif drawn < len(stock):
                     top = stock[drawn]
                     drawn += 1
+                    line.append(DRAW)
                 else:
                     break
-            if left < least:
-                least = left
-        return least
+            score = left if left else drawn - len(stock)
+            if score < least:
+                least, best_line = score, line
+        return least, best_line
 
     def value_of(self, heights: list[int], drawn: int, top: int, beta: int = INFINITY) -> int:
         """Exact minimum strokes of a position of this board if below ``beta``, else a bound
@@ -504,9 +519,21 @@ class Search:
 
     def best_line(self) -> list[int]:
         """A line from the board's position that reaches ``optimum()`` strokes."""
+        target = self.optimum()
+        if self._optimal_line is not None:
+            return list(self._optimal_line)
+        return roomy(self._walk_line, target)
+
+    def first_best_line(self) -> list[int]:
+        """The first line in move order (columns left to right, then the draw) that reaches
+        ``optimum()``: the same line however the search found the optimum, so what is
+        measured along it (a deal's rating) does not change with the search."""
+        return roomy(self._walk_line, self.optimum())
+
+    def _walk_line(self, target: int) -> list[int]:
+        """From the board's position, the first move at each step that keeps ``target``."""
         board = self.board
         position = (list(board.heights), 0, board.top)
-        target = self.optimum()
         line: list[int] = []
         while True:
             for move, child in self.children(*position):

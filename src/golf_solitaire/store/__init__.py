@@ -7,7 +7,7 @@ SQLite by default (``golf.sqlite3`` in the user's data folder); ``GOLF_DATABASE_
 >>> store = open_store("sqlite://:memory:")
 >>> player = store.create_player()
 >>> game_id = store.create_game(player.id, Game(Deal.numbered(2)).record())
->>> store.append_move(game_id, "4", 0)
+>>> stamp = store.append_move(game_id, "4", 0)
 >>> store.load_game(game_id, player.id).record["moves"]
 ['4']
 >>> store.close()
