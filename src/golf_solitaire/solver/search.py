@@ -141,17 +141,20 @@ class Search:
     def first_clear(self) -> list[int] | None:
         """A line that clears the tableau, or ``None`` when none exists.
 
-        Clears are often found fast in one move order and slowly in another, so the search
-        restarts with shuffled orders under growing node budgets, keeping every position it
-        proved dead; the last attempt has no budget of its own, so the answer is exact.
+        With King and Ace wrapping (putt-putt, Black Hole), clears are often found fast in one
+        move order and slowly in another, so the search restarts with shuffled orders under
+        growing node budgets, keeping every position it proved dead; the last attempt has no
+        budget of its own, so the answer is exact. Without wrap one attempt in the fixed order
+        finds clears as fast, and restarts only walk again to where the last one stopped.
         """
         board = self.board
         if not any(board.heights):
             return []
         rng = random.Random(0)
         budget = self.RESTART_NODES
-        for attempt in range(self.RESTARTS + 1):
-            give_up = None if attempt == self.RESTARTS else self.nodes + budget
+        restarts = self.RESTARTS if board.rules.wrap else 0
+        for attempt in range(restarts + 1):
+            give_up = None if attempt == restarts else self.nodes + budget
             try:
                 self._explore(
                     board.heights, 0, board.top, 1, True, rng if attempt else None, give_up
