@@ -106,6 +106,7 @@ class Search:
         self._matched: dict[int, int] = {}
         self._matched_unstuck: dict[int, int] = {}
         self._draws_needed: dict[int, int] = {}
+        self._chains: dict[int, int] = {}
         self.bounds: dict[int, list[tuple[int, int, int]]] = {}
         self._budget = self._next_check()
         self._optimum: int | None = None
@@ -297,6 +298,10 @@ class Search:
         matched = self._matched
         matched_unstuck = self._matched_unstuck
         draws_needed = self._draws_needed
+        chains = self._chains
+        # Exact last chains where a stock ran out (Black Hole's one chain is the whole game, and
+        # the first-clear search needs the line itself).
+        last_walks = stock_size > 0 and not recording
         limit = INFINITY * INFINITY if give_up is None else give_up
         best = target
         nodes = self.nodes
@@ -326,6 +331,36 @@ class Search:
                     kept.append(entry)
             kept.append((drawn, playable, floor))
             bounds[packed] = kept
+
+        def longest(packed: int, top: int, most: int) -> int:
+            # The most cards one chain from waste top ``top`` plays (at most ``most``, the
+            # cards left): with the stock empty that is the rest of the game, whatever the
+            # target, so it is kept for every later target.
+            nonlocal nodes
+            key = packed << 4 | top
+            known = chains.get(key)
+            if known is not None:
+                return known
+            nodes += 1
+            if nodes >= mark:
+                past_mark()
+            row = next_codes[top]
+            found = 0
+            for column in order:
+                height = heights[column]
+                if height:
+                    rank = stacked[column][height]
+                    after = row[rank]
+                    if after >= 0:
+                        heights[column] = height - 1
+                        length = 1 + longest(packed - powers[column], after, most - 1)
+                        heights[column] = height
+                        if length > found:
+                            found = length
+                            if found == most:
+                                break
+            chains[key] = found
+            return found
 
         def visit(
             packed: int,
@@ -366,6 +401,12 @@ class Search:
                 forced = drawn - first
                 fresh = True
                 ceiling += forced
+            if drawn == stock_size and last_walks:
+                # The stock is out: the rest is one chain, its longest length kept exactly.
+                value = left - longest(packed, top, left)
+                if value < best:
+                    best = value
+                return
             entries = bounds.get(packed)
             if entries is not None:
                 for d0, p0, l0 in entries:
