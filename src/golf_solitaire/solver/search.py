@@ -77,6 +77,14 @@ class _Found(Exception):
         super().__init__()
         self.moves = [move] + [DRAW] * draws
 
+    @classmethod
+    def along(cls, columns: list[int], draws: int) -> _Found:
+        """A clear made by playing ``columns`` in turn after ``draws`` forced draws."""
+        found = cls(columns[-1], 0)
+        found.moves.extend(reversed(columns[:-1]))
+        found.moves.extend([DRAW] * draws)
+        return found
+
 
 class LimitReached(Exception):
     """The node or time budget ran out before the search finished."""
@@ -299,9 +307,8 @@ class Search:
         matched_unstuck = self._matched_unstuck
         draws_needed = self._draws_needed
         chains = self._chains
-        # Exact last chains where a stock ran out (Black Hole's one chain is the whole game, and
-        # the first-clear search needs the line itself).
-        last_walks = stock_size > 0 and not recording
+        # Exact last chains where a stock ran out (Black Hole's one chain is the whole game).
+        last_walks = stock_size > 0
         limit = INFINITY * INFINITY if give_up is None else give_up
         best = target
         nodes = self.nodes
@@ -362,6 +369,27 @@ class Search:
             chains[key] = found
             return found
 
+        def walk_line(packed: int, top: int, left: int) -> list[int]:
+            # The columns of a longest chain, read back from the lengths ``longest`` kept.
+            line: list[int] = []
+            while left:
+                row = next_codes[top]
+                for column in order:
+                    height = heights[column]
+                    after = row[stacked[column][height]] if height else -1
+                    if after >= 0:
+                        child = packed - powers[column]
+                        if chains.get(child << 4 | after, -1) == left - 1:
+                            line.append(column)
+                            heights[column] = height - 1
+                            packed, top, left = child, after, left - 1
+                            break
+                else:
+                    raise AssertionError("a kept chain length has no child to follow")
+            for column in line:
+                heights[column] += 1
+            return line
+
         def visit(
             packed: int,
             drawn: int,
@@ -406,6 +434,8 @@ class Search:
                 value = left - longest(packed, top, left)
                 if value < best:
                     best = value
+                    if recording:
+                        raise _Found.along(walk_line(packed, top, left), forced)
                 return
             entries = bounds.get(packed)
             if entries is not None:
