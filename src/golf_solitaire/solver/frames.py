@@ -8,12 +8,18 @@ calls through a frame so large that CPython gives it a chunk of 128 KB with 64 K
 above it: the whole search then runs inside that one chunk. Setting up that frame costs
 about 45 µs, so a call already inside one (a line walked by many short searches) runs at once.
 
+The cyclic garbage collector is paused for the same span. The search's tables (a few hundred
+thousand small lists and tuples) hold no reference cycles, yet every collector pass walked
+them: 11% of the time of a first-clear search, 15% of an optimal one. What the search drops
+is freed by reference counting as it goes; the collector runs again once the search is over.
+
 >>> roomy(sum, [1, 2, 3])
 6
 """
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
@@ -46,12 +52,17 @@ _thread = threading.local()
 def roomy(call: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
     """``call(*args, **kwargs)`` with 64 KB of frame stack free above it in one chunk.
 
-    Within such a call (on the same thread) it calls at once: the room is already there.
+    Within such a call (on the same thread) it calls at once: the room is already there. The
+    garbage collector is paused meanwhile, unless something else had already paused it.
     """
     if getattr(_thread, "inside", False):
         return call(*args, **kwargs)
     _thread.inside = True
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return _caller(call, *args, **kwargs)  # type: ignore[return-value]
     finally:
         _thread.inside = False
+        if collecting:
+            gc.enable()

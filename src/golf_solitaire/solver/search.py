@@ -56,6 +56,11 @@ def _spent(
     """Stands in for a finished search's visit (see ``Search._explore``)."""
 
 
+def _no_chain(packed: int, top: int, most: int) -> int:
+    """Stands in for a finished search's ``longest`` (see ``Search._explore``)."""
+    return 0
+
+
 INFINITY = 1 << 20
 
 EMPTY = RANKS
@@ -587,8 +592,10 @@ class Search:
             roomy(visit, packed, drawn, top, sum(heights), True, present, shape, INFINITY)
         finally:
             self.nodes = nodes
-            # visit refers to itself: break that cycle so its tables go when the search does.
+            # visit and longest refer to themselves: break those cycles so that their tables go
+            # when the search does (the collector is paused while it runs).
             visit = _spent
+            longest = _no_chain
         return best
 
     def best_line(self) -> list[int]:
