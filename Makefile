@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks docs
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict src/golf_solitaire
+	$(BIN)/mypy --strict src/golf_solitaire tests benchmarks
 
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2

@@ -210,7 +210,8 @@ def database_processes(url: str) -> list[psutil.Process]:
     """The PostgreSQL server listening on the URL's port, and its backends (if local)."""
     port = urlsplit(url).port or 5432
     for connection in psutil.net_connections(kind="tcp"):
-        if connection.status == psutil.CONN_LISTEN and connection.laddr.port == port:
+        address = connection.laddr
+        if connection.status == psutil.CONN_LISTEN and address and address.port == port:
             if connection.pid is None:
                 return []
             server = psutil.Process(connection.pid)

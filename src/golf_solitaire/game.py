@@ -278,7 +278,7 @@ class Game:
         return make_record(self, **meta)
 
     @classmethod
-    def from_record(cls, record: dict[str, Any] | str) -> Game:
+    def from_record(cls, record: dict[str, Any] | str | bytes) -> Game:
         """Replay a record (a dict or its JSON text); refused whole, with the reason, if bad."""
         from golf_solitaire.records import replay_record
 

@@ -70,8 +70,8 @@ def make_record(game: Game, *, timestamps: list[str] | None = None, **meta: Any)
     return record
 
 
-def load_record(record: dict[str, Any] | str) -> dict[str, Any]:
-    """The record as a dict, from a dict or its JSON text, with its fields checked.
+def load_record(record: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    """The record as a dict, from a dict or its JSON text (str or bytes), with its fields checked.
 
     JSON text may start with a byte order mark, as editors on Windows write one.
     """
@@ -175,7 +175,7 @@ def deal_of_record(record: dict[str, Any] | str) -> Deal:
         raise RecordError(prefix + message) from None
 
 
-def replay_record(record: dict[str, Any] | str) -> Game:
+def replay_record(record: dict[str, Any] | str | bytes) -> Game:
     """A game rebuilt by replaying every move of ``record``; refused whole on any fault."""
     from golf_solitaire.game import Game
 

@@ -194,6 +194,7 @@ def test_deals_from_a_number_the_daily_deals_or_winnable_only(
     today = dt.datetime.now(dt.UTC).date()
     daily = create(client, holes=3, deals="daily")
     first = Deal.daily(today, Rules.named("strict")).number
+    assert first is not None
     assert daily["first_deal"] == first and daily["day"] == today.isoformat()
     assert hole_numbers(store_url, daily["code"], 3) == [first, first + 1, first + 2]
     try:

@@ -25,7 +25,7 @@ def test_solve_deal_game_and_state_agree() -> None:
     deal = Deal.numbered(2)
     game = Game(deal)
     for position in (deal, game, (deal, game.state)):
-        solution = solve(position)  # type: ignore[arg-type]
+        solution = solve(position)
         assert solution.status == "solved"
         assert replay_score(game, list(solution.line)) == solution.best_score
         assert solution.nodes > 0

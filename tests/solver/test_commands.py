@@ -128,8 +128,7 @@ def test_review_marks_the_first_mistake(run: Run, tmp_path: Path) -> None:
     last = out.splitlines()[-1]
     line = last.removeprefix(
         "best line from before move 3 (record moves: columns from 0, d draws): "
-    )
-    line = line.split()
+    ).split()
     replay = Game(Deal.numbered(2))
     assert line != last.split()
     for token in ["d", "d", *line]:

@@ -8,11 +8,18 @@ import random
 import re
 from typing import Any
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from golf_solitaire import Deal, Game, Rules, daily_number
 from tests.reference import verdicts
 from tests.web.conftest import new_player
+
+
+def app_of(client: TestClient) -> FastAPI:
+    """The application behind the test client (typed as any ASGI app)."""
+    assert isinstance(client.app, FastAPI)
+    return client.app
 
 
 def start(client: TestClient, player: dict[str, str], **body: Any) -> dict[str, Any]:
@@ -46,7 +53,9 @@ def test_players_and_tokens(client: TestClient) -> None:
     assert wrong.status_code == 401 and "unknown player token" in wrong.json()["detail"]
 
 
-def test_a_new_game_shows_the_table_of_that_deal(client: TestClient, player: dict) -> None:
+def test_a_new_game_shows_the_table_of_that_deal(
+    client: TestClient, player: dict[str, str]
+) -> None:
     game = start(client, player, deal=2, rules="strict")
     deal = Deal.numbered(2)
     assert game["deal"] == 2 and game["rules"] == "strict"
@@ -60,7 +69,7 @@ def test_a_new_game_shows_the_table_of_that_deal(client: TestClient, player: dic
     assert client.get(f"/api/games/{game['id']}", headers=player).json() == game
 
 
-def test_daily_and_random_and_other_rules(client: TestClient, player: dict) -> None:
+def test_daily_and_random_and_other_rules(client: TestClient, player: dict[str, str]) -> None:
     today = dt.datetime.now(dt.UTC).date()
     daily = start(client, player, daily=True)
     assert daily["daily"] and daily["deal"] == daily_number(today)
@@ -73,7 +82,7 @@ def test_daily_and_random_and_other_rules(client: TestClient, player: dict) -> N
     assert hole["waste"][0]["code"] == "AS"
 
 
-def test_moves_undo_redo_and_the_end(client: TestClient, player: dict) -> None:
+def test_moves_undo_redo_and_the_end(client: TestClient, player: dict[str, str]) -> None:
     game = start(client, player, deal=2)
     game = move(client, player, game, "4").json()
     assert game["move_count"] == 1 and game["score"] == 34 and game["can_undo"]
@@ -97,7 +106,7 @@ def test_moves_undo_redo_and_the_end(client: TestClient, player: dict) -> None:
 
 
 def test_illegal_moves_get_the_engines_reason_in_the_players_language(
-    client: TestClient, player: dict
+    client: TestClient, player: dict[str, str]
 ) -> None:
     game = start(client, player, deal=2)
     refused = move(client, player, game, "0")
@@ -120,7 +129,7 @@ def test_illegal_moves_get_the_engines_reason_in_the_players_language(
     assert client.get(f"/api/games/{game['id']}", headers=player).json()["move_count"] == 0
 
 
-def test_stale_and_duplicate_moves_are_refused(client: TestClient, player: dict) -> None:
+def test_stale_and_duplicate_moves_are_refused(client: TestClient, player: dict[str, str]) -> None:
     game = start(client, player, deal=2)
     assert move(client, player, game, "4").status_code == 200
     again = move(client, player, game, "4")
@@ -130,11 +139,11 @@ def test_stale_and_duplicate_moves_are_refused(client: TestClient, player: dict)
     assert undo.status_code == 409
 
 
-def test_undo_refusals_are_the_engines(client: TestClient, player: dict) -> None:
+def test_undo_refusals_are_the_engines(client: TestClient, player: dict[str, str]) -> None:
     game = start(client, player, deal=2)
     nothing = client.post(f"/api/games/{game['id']}/undo", json={"index": 0}, headers=player)
     assert nothing.status_code == 422 and nothing.json()["reason"] == "nothing_to_undo"
-    store = client.app.state.sessions.store
+    store = app_of(client).state.sessions.store
     player_id = client.get("/api/players/me", headers=player).json()["id"]
     competitive = Game(Deal.numbered(2), competitive=True).record()
     game = client.get(
@@ -149,11 +158,11 @@ def test_undo_refusals_are_the_engines(client: TestClient, player: dict) -> None
     assert nothing.json()["reason"] == "nothing_to_redo"
 
 
-def test_a_move_made_elsewhere_is_picked_up(client: TestClient, player: dict) -> None:
+def test_a_move_made_elsewhere_is_picked_up(client: TestClient, player: dict[str, str]) -> None:
     """The terminal game writes to the same store: the browser's stale move gets a 409, and
     the game read next is the stored one."""
     game = start(client, player, deal=2)
-    store = client.app.state.sessions.store
+    store = app_of(client).state.sessions.store
     store.append_move(game["id"], "4", 0)
     stale = move(client, player, game, "d")
     assert stale.status_code == 409 and stale.json()["reason"] == "stale"
@@ -166,7 +175,7 @@ def test_a_move_made_elsewhere_is_picked_up(client: TestClient, player: dict) ->
     assert client.get(f"/api/games/{game['id']}", headers=player).json()["move_count"] == 1
 
 
-def test_bad_requests_name_the_field(client: TestClient, player: dict) -> None:
+def test_bad_requests_name_the_field(client: TestClient, player: dict[str, str]) -> None:
     def detail(reply: Any, status: int) -> str:
         assert reply.status_code == status, reply.text
         text: str = reply.json()["detail"]
@@ -197,7 +206,7 @@ def test_bad_requests_name_the_field(client: TestClient, player: dict) -> None:
     )
 
 
-def test_no_way_to_touch_another_players_game(client: TestClient, player: dict) -> None:
+def test_no_way_to_touch_another_players_game(client: TestClient, player: dict[str, str]) -> None:
     game = start(client, player, deal=2)
     intruder = new_player(client)
     for method, suffix, body in [
@@ -224,7 +233,7 @@ def test_no_way_to_touch_another_players_game(client: TestClient, player: dict) 
     assert client.get(f"/api/games/{game['id']}", headers=player).json()["move_count"] == 0
 
 
-def test_latest_game_resumes(client: TestClient, player: dict) -> None:
+def test_latest_game_resumes(client: TestClient, player: dict[str, str]) -> None:
     assert client.get("/api/games/latest", headers=player).status_code == 404
     game = start(client, player, deal=2)
     move(client, player, game, "4")
@@ -233,7 +242,7 @@ def test_latest_game_resumes(client: TestClient, player: dict) -> None:
 
 
 def test_analysis_says_honestly_when_the_solver_is_missing(
-    client: TestClient, player: dict
+    client: TestClient, player: dict[str, str]
 ) -> None:
     from golf_solitaire.solver_seam import installed_solver
 
@@ -249,7 +258,7 @@ def test_analysis_says_honestly_when_the_solver_is_missing(
             assert "resolvedor" in spanish.json()["detail"]
 
 
-def test_rounds_keep_a_score_card(client: TestClient, player: dict) -> None:
+def test_rounds_keep_a_score_card(client: TestClient, player: dict[str, str]) -> None:
     created = client.post(
         "/api/rounds", json={"holes": 9, "rules": "putt-putt", "first_deal": 40}, headers=player
     )
@@ -272,7 +281,9 @@ def test_rounds_keep_a_score_card(client: TestClient, player: dict) -> None:
     assert client.get(f"/api/rounds/{card['id']}", headers=intruder).status_code == 404
 
 
-def play_out(client: TestClient, player: dict, game: dict[str, Any], line: Any = ()) -> dict:
+def play_out(
+    client: TestClient, player: dict[str, str], game: dict[str, Any], line: Any = ()
+) -> dict[str, Any]:
     """Play ``line`` (reference tokens such as ``4:AH`` or ``T:3S``), then draw or play the
     last legal move until the hand is over."""
     for token in line:
@@ -290,7 +301,7 @@ def statistics(client: TestClient, player: dict[str, str]) -> dict[str, dict[str
 
 
 def test_the_verdict_says_the_best_score_and_how_hard_the_deal_is(
-    client: TestClient, player: dict
+    client: TestClient, player: dict[str, str]
 ) -> None:
     game = play_out(client, player, start(client, player, deal=2), verdicts("strict")[2].solution)
     for lang, words in (
@@ -309,7 +320,7 @@ def test_the_verdict_says_the_best_score_and_how_hard_the_deal_is(
     assert answer["data"]["level"] == "unwinnable" and "rating" not in answer["detail"]
 
 
-def test_statistics_per_preset_with_streaks(client: TestClient, player: dict) -> None:
+def test_statistics_per_preset_with_streaks(client: TestClient, player: dict[str, str]) -> None:
     assert statistics(client, player) == {}
     winning_line = verdicts("strict")[2].solution
     won = [play_out(client, player, start(client, player, deal=2), winning_line) for _ in "ab"]
@@ -337,7 +348,7 @@ def test_statistics_per_preset_with_streaks(client: TestClient, player: dict) ->
 
 
 def test_abandoning_is_a_loss_unless_the_deal_is_proved_unwinnable(
-    client: TestClient, player: dict
+    client: TestClient, player: dict[str, str]
 ) -> None:
     winnable = start(client, player, deal=2)
     move(client, player, winnable, "4")
@@ -352,7 +363,7 @@ def test_abandoning_is_a_loss_unless_the_deal_is_proved_unwinnable(
     start(client, player, deal=4)
     strict = statistics(client, player)["strict"]
     assert (strict["games"], strict["abandoned"]) == (1, 1)
-    store = client.app.state.sessions.store
+    store = app_of(client).state.sessions.store
     player_id = client.get("/api/players/me", headers=player).json()["id"]
     assert store.load_game(unwinnable["id"], player_id).termination == "abandoned_unwinnable"
     assert store.load_game(winnable["id"], player_id).termination == "abandoned"
@@ -363,7 +374,7 @@ def test_abandoning_is_a_loss_unless_the_deal_is_proved_unwinnable(
 
 
 def test_daily_deals_keep_each_days_best_and_past_days_replay(
-    client: TestClient, player: dict
+    client: TestClient, player: dict[str, str]
 ) -> None:
     assert client.get("/api/players/me/dailies", headers=player).json()["days"] == []
     day = "2026-11-02"
@@ -406,7 +417,7 @@ def test_meta_routes(client: TestClient) -> None:
     assert client.get("/openapi.json").json()["info"]["title"] == "Golf Solitaire"
 
 
-def test_every_answer_says_the_servers_own_time(client: TestClient, player: dict) -> None:
+def test_every_answer_says_the_servers_own_time(client: TestClient, player: dict[str, str]) -> None:
     game = start(client, player, deal=2)
     for reply in (
         move(client, player, game, "4"),
@@ -432,7 +443,9 @@ def test_pages_and_static_files(client: TestClient) -> None:
     assert redirect.headers["location"] == "/rules/es"
 
 
-def test_no_response_ever_contains_an_undrawn_stock_card(client: TestClient, player: dict) -> None:
+def test_no_response_ever_contains_an_undrawn_stock_card(
+    client: TestClient, player: dict[str, str]
+) -> None:
     randomness = random.Random(7)
     for number, rules in [(2, "strict"), (11, "jokers"), (5, "empty-start"), (8, "putt-putt")]:
         game = start(client, player, deal=number, rules=rules)

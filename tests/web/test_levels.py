@@ -62,6 +62,7 @@ def test_the_next_deal_is_found_while_this_one_is_played(
     following = [number for number in CLEARABLE if number > game["deal"]]
     assert cached_rating(following[0], Rules()) is not None
     next_medium = first_rated(game["deal"] + 1, Rules(), "medium").deal.number
+    assert next_medium is not None
     assert all(cached_rating(number, Rules()) for number in following if number <= next_medium)
     winnable = start(client, player, deal=600, rules="strict+winnable_only")
     AHEAD.wait()
