@@ -155,7 +155,7 @@ def _is_time(stamp: Any) -> bool:
 _RULE_FIELDS: Final = frozenset(field.name for field in fields(Rules))
 
 
-def deal_of_record(record: dict[str, Any] | str) -> Deal:
+def deal_of_record(record: dict[str, Any] | str | bytes) -> Deal:
     """The deal a record names, with its rules."""
     data = load_record(record)
     try:

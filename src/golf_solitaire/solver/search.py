@@ -312,7 +312,8 @@ class Search:
         matched_unstuck = self._matched_unstuck
         draws_needed = self._draws_needed
         chains = self._chains
-        # Exact last chains where a stock ran out (Black Hole's one chain is the whole game).
+        # Exact last chains where a stock ran out. A board dealt with no stock (Black Hole, whose
+        # one chain is the whole game, or a position after the last draw) keeps the bounds.
         last_walks = stock_size > 0
         limit = INFINITY * INFINITY if give_up is None else give_up
         best = target
