@@ -105,12 +105,41 @@ def click_move(page: Page, draws_first: bool, keys: bool = False) -> int | None:
         page.keyboard.press("d" if draw else str(int(table["column"]) + 1))
     else:
         page.click("#stock" if draw else f'[data-column="{table["column"]}"]', force=True)
-    page.wait_for_function(
-        "before => document.querySelector('#play-moves').textContent !== before",
+    answered = page.wait_for_function(
+        """before => document.querySelector('#play-moves').textContent !== before
+            || document.querySelector('#message').textContent""",
         arg=table["moves"],
+        polling=50,
     )
+    assert answered.json_value() is True, f"the move {table} was refused: {answered.json_value()}"
     found = re.match(r"Hole finished: (-?\d+) strokes", page.locator("#play-note").inner_text())
     return None if found is None else int(found.group(1))
+
+
+def create_and_join(page: Page, name: str, player: str) -> str:
+    """Create a competition of HOLES holes from FIRST_DEAL on ``page`` and join it as
+    ``player``; its join code."""
+    page.goto("/competition")
+    page.fill("#create-name", name)
+    page.select_option("#create-holes", str(HOLES))
+    page.fill("#create-deal-number", str(FIRST_DEAL))
+    page.click("#create-form button[type=submit]")
+    expect(page).to_have_url(re.compile(r"/c/[A-Z2-9]{6}$"))
+    code = page.url.rsplit("/", 1)[1]
+    expect(page.locator("#comp-code")).to_have_text(code)
+    page.fill("#join-name", player)
+    page.click("#join-form button[type=submit]")
+    expect(page.locator("#play-hole")).to_have_text(f"Hole 1 of {HOLES}")
+    return code
+
+
+def join_by_link(page: Page, code: str, player: str) -> None:
+    """Open competition ``code`` by its shared link and join it as ``player``."""
+    page.goto(f"/c/{code}")
+    expect(page.locator("#live")).to_have_text("live")
+    page.fill("#join-name", player)
+    page.click("#join-form button[type=submit]")
+    expect(page.locator("#play-hole")).to_have_text(f"Hole 1 of {HOLES}")
 
 
 def expect_score(page: Page, name: str, card: list[int]) -> None:
@@ -125,25 +154,11 @@ def test_two_players_race_and_watch_each_other_live(two_pages: list[Page]) -> No
     pages = two_pages
 
     # Ann creates a 3-hole competition with a name that looks like markup, and joins.
-    ann_page.goto("/competition")
-    ann_page.fill("#create-name", "<b>Race</b> night")
-    ann_page.select_option("#create-holes", "3")
-    ann_page.fill("#create-deal-number", str(FIRST_DEAL))
-    ann_page.click("#create-form button[type=submit]")
-    expect(ann_page).to_have_url(re.compile(r"/c/[A-Z2-9]{6}$"))
-    code = ann_page.url.rsplit("/", 1)[1]
-    expect(ann_page.locator("#comp-code")).to_have_text(code)
+    code = create_and_join(ann_page, "<b>Race</b> night", "Ann")
     expect(ann_page.locator("#comp-name")).to_have_text("<b>Race</b> night")
-    ann_page.fill("#join-name", "Ann")
-    ann_page.click("#join-form button[type=submit]")
-    expect(ann_page.locator("#play-hole")).to_have_text(f"Hole 1 of {HOLES}")
 
     # Bob opens the shared link and joins under a name that looks like markup too.
-    bob_page.goto(f"/c/{code}")
-    expect(bob_page.locator("#live")).to_have_text("live")
-    bob_page.fill("#join-name", "<i>Bob</i>")
-    bob_page.click("#join-form button[type=submit]")
-    expect(bob_page.locator("#play-hole")).to_have_text(f"Hole 1 of {HOLES}")
+    join_by_link(bob_page, code, "<i>Bob</i>")
     expect_score(ann_page, "<i>Bob</i>", [])
     for page in pages:
         page.evaluate("window.sameDocument = true")
@@ -189,6 +204,24 @@ def test_two_players_race_and_watch_each_other_live(two_pages: list[Page]) -> No
         ]
     shot(ann_page, "competition-race-final-ann")
     shot(bob_page, "competition-race-final-bob")
+
+
+def test_a_board_event_leaves_the_players_cards_alone(two_pages: list[Page]) -> None:
+    """Another player's news redraws the board, never the cards under the player's hand:
+    rebuilding them would lose a click in progress and the keyboard focus."""
+    ann_page, bob_page = two_pages
+    code = create_and_join(ann_page, "Focus", "Ann")
+    card = ann_page.locator(".card.playable").first
+    card.focus()
+    ann_page.evaluate("document.activeElement.kept = true")
+
+    join_by_link(bob_page, code, "Bob")
+    expect_score(ann_page, "Bob", [])  # the board event reached Ann's page
+    assert ann_page.evaluate("document.activeElement.kept === true"), "the card was rebuilt"
+
+    ann_page.keyboard.press("Enter")
+    expect(ann_page.locator("#play-moves")).to_have_text("1")
+    expect(ann_page.locator("#message")).to_have_text("")
 
 
 def test_the_daily_board_shows_a_player_live(two_pages: list[Page]) -> None:

@@ -64,6 +64,16 @@ function cardHtml(text, extra = "", attrs = "") {
   return `<div class="card ${red} ${extra}" ${attrs} data-card="${esc(text)}">${esc(rank)}${SUITS[suit] || ""}</div>`;
 }
 
+/* Put `html` into the element `id` only if it changed. A board event redraws the game at any
+   moment; rebuilding the same cards would lose a click in progress (pressed on one element,
+   released on its replacement) and the keyboard focus on a card. */
+const painted = new Map();
+function paint(id, html) {
+  if (painted.get(id) === html) return;
+  painted.set(id, html);
+  $(id).innerHTML = html;
+}
+
 function renderGame() {
   const view = state.game;
   const section = $("play");
@@ -78,7 +88,7 @@ function renderGame() {
   $("play-hole").textContent = label;
   $("play-moves").textContent = table.move_count;
   $("play-strokes").textContent = table.score;
-  $("tableau").innerHTML = table.columns.map((column, index) => {
+  paint("tableau", table.columns.map((column, index) => {
     const cards = column.map((card, row) => {
       const top = row === column.length - 1;
       const playable = top && legal.has(String(index)) && !view.finished;
@@ -86,9 +96,9 @@ function renderGame() {
       return cardHtml(card, playable ? "playable" : "", attrs);
     }).join("");
     return `<div class="column" data-index="${index}">${cards}</div>`;
-  }).join("");
+  }).join(""));
   const waste = table.waste;
-  $("waste").innerHTML = waste.length ? cardHtml(waste[waste.length - 1]) : "";
+  paint("waste", waste.length ? cardHtml(waste[waste.length - 1]) : "");
   $("stock-count").textContent = table.stock_count;
   $("stock").disabled = !legal.has("d") || view.finished;
   $("btn-undo").disabled = !view.can_undo || view.finished;
