@@ -209,3 +209,34 @@ def test_a_closed_stdout_is_no_traceback() -> None:
     )
     assert result.stderr == ""
     assert result.returncode == 0
+
+
+def golf_in(encoding: str, *args: str) -> subprocess.CompletedProcess[bytes]:
+    """``golf`` run for a terminal whose encoding is ``encoding`` (raw bytes back)."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    return subprocess.run([*GOLF, *args], capture_output=True, env=env, timeout=60, check=False)
+
+
+def test_a_latin1_terminal_reads_suits_as_letters(tmp_path: Path) -> None:
+    """A terminal without suit symbols gets each card's letter, never an error."""
+    result = golf_in("latin-1", "deal", "2")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.decode("latin-1").splitlines()
+    assert lines[2].split() == ["QD", "QC", "KC", "3C", "4C", "2C", "KD"]
+    assert "waste 2S   stock 16" in lines[-1]
+
+    record = Game(Deal.numbered(7)).record()
+    record["moves"] = ["6"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    refused = golf_in("latin-1", "replay", str(path))
+    assert refused.returncode == 2
+    message = refused.stderr.decode("latin-1")
+    assert "is illegal: JD cannot go on 8D" in message, message
+
+
+def test_a_chosen_error_handler_is_kept() -> None:
+    """Only Python's default handlers give way to the suit letters; a chosen one stays."""
+    result = golf_in("latin-1:backslashreplace", "deal", "2")
+    assert result.returncode == 0, result.stderr
+    assert "waste 2\\u2660" in result.stdout.decode("latin-1")

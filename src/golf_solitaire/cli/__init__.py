@@ -6,6 +6,7 @@ a failure to write standard output (a full disk, a closed pipe).
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import sys
@@ -51,6 +52,31 @@ class _StdoutFile(io.FileIO):
             raise StdoutError(error.errno, error.strerror) from None
 
 
+PLAIN_ERRORS = "golf-plain"
+"""The encoding error handler that writes a card's suit as its letter (Latin-1 terminals)."""
+_PLAIN = {
+    **{"♠": "S", "♥": "H", "♦": "D", "♣": "C", "★": "JK"},
+    **{"→": "->", "←": "<-", "…": "...", "–": "-", "—": "-", "’": "'", "œ": "oe"},
+}
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """Replace what the terminal cannot show: suits by their letters, anything else by ?."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start : error.end]
+    return "".join(_PLAIN.get(char, "?") for char in bad), error.end
+
+
+codecs.register_error(PLAIN_ERRORS, _plain)
+
+
+def _errors(stream: io.TextIOWrapper, default: str) -> str | None:
+    """``stream``'s error handler, or ours where Python's ``default`` is in place: a terminal
+    whose encoding has no suit symbols then reads ``10H``, not an error or ``10\\u2665``."""
+    return PLAIN_ERRORS if stream.errors == default else stream.errors
+
+
 def _checked_stdout() -> None:
     """Make ``sys.stdout`` raise ``StdoutError`` on a failed write, keeping its encoding and
     buffering; a stdout that is not a file descriptor (a test's capture) is left alone."""
@@ -65,7 +91,7 @@ def _checked_stdout() -> None:
     sys.stdout = io.TextIOWrapper(
         io.BufferedWriter(_StdoutFile(descriptor, "w", closefd=False)),
         encoding=stream.encoding,
-        errors=stream.errors,
+        errors=_errors(stream, "strict"),
         line_buffering=stream.line_buffering,
         write_through=stream.write_through,
     )
@@ -84,6 +110,8 @@ def _drop_stdout() -> None:
 def main() -> None:
     """Run ``golf``; turn our errors into a one-line message and exit status 2."""
     _checked_stdout()
+    if isinstance(sys.stderr, io.TextIOWrapper):
+        sys.stderr.reconfigure(errors=_errors(sys.stderr, "backslashreplace"))
     try:
         golf.main(standalone_mode=False)
         if sys.stdout is not None:  # None when the command was started with stdout closed
