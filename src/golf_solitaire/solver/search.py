@@ -478,11 +478,14 @@ class Search:
             if (
                 fresh and (playable or drawn == stock_size) and (stock_size or best != 1)
             ) or best <= 0:
-                if best > 1:
-                    # Only cards never played can prove more than "no clear" (one card).
-                    stuck, dead, chains = stuck_cards(heights, present, drawn, top), False, 0
+                if best > 0:
+                    # Only cards never played can cut where no clear is wanted (more than one
+                    # card to beat) or none is found yet (one): a column that blocks a clear, or
+                    # two islands that need one chain, saved 0.5% of the positions of
+                    # first-clear searches and cost 4% of their time.
+                    stuck, dead, chain_draws = stuck_cards(heights, present, drawn, top), False, 0
                 else:
-                    stuck, dead, chains = windows(heights, present, drawn, top)
+                    stuck, dead, chain_draws = windows(heights, present, drawn, top)
                 if stuck:
                     # Cards never played are no one's predecessor: match the rest without them.
                     rest = shape
@@ -503,15 +506,13 @@ class Search:
                     floor = short
                 elif dead:
                     floor = 1
-                elif best <= 1:
-                    needed = chains
-                    if best <= 0:
-                        # More draws only add predecessors: the fewest from here is cached.
-                        least = draws_needed.get(code)
-                        if least is None:
-                            least = draws_needed[code] = draws_to_match(tableau, drawn, top, 0)
-                        if least > needed:
-                            needed = least
+                elif best <= 0:
+                    # More draws only add predecessors: the fewest from here is cached.
+                    needed = draws_needed.get(code)
+                    if needed is None:
+                        needed = draws_needed[code] = draws_to_match(tableau, drawn, top, 0)
+                    if chain_draws > needed:
+                        needed = chain_draws
                     floor = 1 if needed > stock_size - drawn else drawn + needed - stock_size
                 else:
                     floor = -INFINITY
