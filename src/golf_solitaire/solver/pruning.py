@@ -123,6 +123,7 @@ class Pruning:
             ]
         self._entry_cache: dict[int, tuple[list[int], list[int]]] = {}
         self._column_cache: dict[int, list[list[ColumnWindows | None]]] = {}
+        self._stuck_cache: dict[int, list[list[tuple[int, ...] | None]]] = {}
 
     @functools.cached_property
     def prefix_rows(self) -> list[list[list[list[int]]]]:
@@ -258,19 +259,56 @@ class Pruning:
         return stuck, dead, draws
 
     def stuck(self, heights: list[int], present: int, drawn: int, top: int) -> list[int]:
-        """The first answer of ``windows`` alone: all a search that cannot clear asks."""
+        """The first answer of ``windows`` alone, all that most searches ask: found by the
+        first pass down each column only, and cached apart."""
         follow = self.successors[top] & present
-        table = self._column_table(present, drawn, follow)
+        code = (present << 5 | drawn) << RANKS | follow
+        table = self._stuck_cache.get(code)
+        if table is None:
+            table = self._stuck_cache[code] = [[None] * 6 for _ in self.board.columns]
         stuck: list[int] = []
         for column, height in enumerate(heights):
             if height:
                 known = table[column][height]
                 if known is None:
-                    known = self._column_windows(column, height, present, drawn, follow)
-                    table[column][height] = known
-                if known[0]:
-                    stuck.extend(self.board.columns[column][: known[0]])
+                    known = table[column][height] = self._column_stuck(
+                        column, height, present, drawn, follow
+                    )
+                if known:
+                    stuck += known
         return stuck
+
+    def _column_stuck(
+        self, column: int, height: int, present: int, drawn: int, follow: int
+    ) -> tuple[int, ...]:
+        """The ranks of the cards of one column that no chain can play."""
+        earliest = self._earliest(column, height, present, drawn, follow)
+        return tuple(self.board.columns[column][:earliest]) if isinstance(earliest, int) else ()
+
+    def _earliest(
+        self, column: int, height: int, present: int, drawn: int, follow: int
+    ) -> list[int] | int:
+        """Down one column, the first chain each card can be played in; or, when a card has
+        none, how many cards are stuck (that card and every card under it)."""
+        island_of, entry = self._island_entries(present, drawn, follow)
+        successors = self.successors
+        cards = self.board.columns[column]
+        earliest = [0] * height
+        chain = 0
+        above = -1
+        for index in range(height - 1, -1, -1):
+            rank = cards[index]
+            if above >= 0 and (
+                island_of[rank] != island_of[above] or not successors[above] & present
+            ):
+                chain += 1
+            allowed = entry[rank] >> chain << chain
+            if not allowed:
+                return index + 1
+            chain = (allowed & -allowed).bit_length() - 1
+            earliest[index] = chain
+            above = rank
+        return earliest
 
     def _column_table(
         self, present: int, drawn: int, follow: int
@@ -287,24 +325,12 @@ class Pruning:
     ) -> ColumnWindows:
         """``windows`` for one column: stuck cards, whether it blocks a clear, the chain its
         deepest card needs at the earliest, and its claims."""
+        earliest = self._earliest(column, height, present, drawn, follow)
+        if isinstance(earliest, int):
+            return earliest, True, 0, ()
         island_of, entry = self._island_entries(present, drawn, follow)
         successors = self.successors
         cards = self.board.columns[column]
-        earliest = [0] * height
-        chain = 0
-        above = -1
-        for index in range(height - 1, -1, -1):
-            rank = cards[index]
-            if above >= 0 and (
-                island_of[rank] != island_of[above] or not successors[above] & present
-            ):
-                chain += 1
-            allowed = entry[rank] >> chain << chain
-            if not allowed:
-                return index + 1, True, 0, ()
-            chain = (allowed & -allowed).bit_length() - 1
-            earliest[index] = chain
-            above = rank
         claims = []
         latest = 64
         below = -1
