@@ -293,6 +293,10 @@ class Search:
             kept = [rank for rank in ranks if tableau[rank]] + [RANKS + 1] * 2
             pairs.append((kept[0], kept[1]) if len(kept) <= 4 else None)
         rows = pruning.rows
+        links = pruning.links
+        # A rank's island splits when a rank inside it runs out. With wrap (a ring of ranks)
+        # or jokers (linked to every rank) that is rare, and counting again cost 1-2% there.
+        splits = not (board.rules.wrap or board.rules.jokers)
         missing = pruning.missing
         windows = pruning.windows
         stuck_cards = pruning.stuck
@@ -473,8 +477,9 @@ class Search:
                 matched[code] = short
             if short > 0 and short >= best:
                 return
-            # The window tables after each draw (a position with no play only draws again, and
-            # that draw is judged in its place; Black Hole's one chain has the walk count).
+            # The window tables after each draw or island split (a position with no play only
+            # draws again, and that draw is judged in its place; Black Hole's one chain has the
+            # walk count).
             if (
                 fresh and (playable or drawn == stock_size) and (stock_size or best != 1)
             ) or best <= 0:
@@ -555,14 +560,22 @@ class Search:
                     at_rank[below] |= bit
                     count = tableau[rank] - 1
                     tableau[rank] = count
+                    if count:
+                        fresh_child, present_child = no_stock, present
+                    else:
+                        # The rank's last card: if it joined two ranks still present, its island
+                        # splits, and the cards stuck are counted again as after a draw.
+                        present_child = present ^ 1 << rank
+                        near = links[rank] & present_child
+                        fresh_child = no_stock or (splits and near & (near - 1) != 0)
                     try:
                         visit(
                             packed - powers[column],
                             drawn,
                             row[rank],
                             left - 1,
-                            no_stock,
-                            present if count else present ^ 1 << rank,
+                            fresh_child,
+                            present_child,
                             shape - units[rank],
                             above,
                         )
