@@ -131,6 +131,15 @@ def play_some(data: st.DataObject, game: Game, most: int) -> None:
         game.apply(data.draw(st.sampled_from(moves), label="move"))
 
 
+def small_game(data: st.DataObject, rules: Rules, most: int = 0) -> tuple[Deal, Game]:
+    """A small deal of ``rules`` and its game after up to ``most`` moves (``play_some``)."""
+    deal = data.draw(small_deals(rules), label="deal")
+    game = Game(deal)
+    if most:
+        play_some(data, game, most)
+    return deal, game
+
+
 def replay(game: Game, line: list[Move]) -> Game:
     """A copy of ``game`` with ``line`` played: every move must be legal."""
     twin = game.copy()
@@ -157,8 +166,7 @@ def by_rules(examples: int) -> Callable[[Callable[..., None]], Callable[..., Non
 
 @by_rules(examples=25)
 def test_optimal_score_and_verdict_match_the_brute_force(rules: Rules, data: st.DataObject) -> None:
-    deal = data.draw(small_deals(rules), label="deal")
-    game = Game(deal)
+    deal, game = small_game(data, rules)
     truth = BruteForce(deal).best(game.state)
 
     best = solve(deal, optimal=True)
@@ -179,9 +187,7 @@ def test_optimal_score_and_verdict_match_the_brute_force(rules: Rules, data: st.
 
 @by_rules(examples=15)
 def test_mid_game_positions_match_the_brute_force(rules: Rules, data: st.DataObject) -> None:
-    deal = data.draw(small_deals(rules), label="deal")
-    game = Game(deal)
-    play_some(data, game, 6)
+    deal, game = small_game(data, rules, 6)
     truth = BruteForce(deal).best(game.state)
 
     best = solve(game, optimal=True)
@@ -198,9 +204,7 @@ def test_mid_game_positions_match_the_brute_force(rules: Rules, data: st.DataObj
 
 @by_rules(examples=15)
 def test_peeking_hint_keeps_the_best_score(rules: Rules, data: st.DataObject) -> None:
-    deal = data.draw(small_deals(rules), label="deal")
-    game = Game(deal)
-    play_some(data, game, 3)
+    deal, game = small_game(data, rules, 3)
     if game.is_over:
         assert hint(game, peek=True).move is None
         return
@@ -215,9 +219,7 @@ def test_fair_hint_minimises_expected_strokes_over_every_stock_order(
     rules: Rules, data: st.DataObject
 ) -> None:
     """With at most 3 unseen cards the hint tries every stock order, so it must be exact."""
-    deal = data.draw(small_deals(rules), label="deal")
-    game = Game(deal)
-    play_some(data, game, 3)
+    deal, game = small_game(data, rules, 3)
     state = game.state
     unseen = deal.stock[state.drawn :]
     moves = game.legal_moves()
@@ -247,9 +249,7 @@ def test_fair_hint_minimises_expected_strokes_over_every_stock_order(
 def test_review_blames_exactly_the_moves_that_lost_strokes(
     rules: Rules, data: st.DataObject
 ) -> None:
-    deal = data.draw(small_deals(rules), label="deal")
-    game = Game(deal)
-    play_some(data, game, 12)
+    deal, game = small_game(data, rules, 12)
     brute = BruteForce(deal)
     states = [State.start(deal)]
     for move in game.moves:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from golf_solitaire import Deal, Game, Rules
+from golf_solitaire import Deal, Rules
 from golf_solitaire import state as engine
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.pruning import Pruning
 from golf_solitaire.state import State
-from tests.solver.test_brute_force import by_rules, play_some, small_deals
+from tests.solver.test_brute_force import by_rules, small_game
 
 
 def lowest_heights(deal: Deal, start: State) -> list[int]:
@@ -49,9 +49,7 @@ def stuck_by_column(pruning: Pruning, board: Board) -> list[int]:
 def test_stuck_cards_are_never_played_and_match_the_windows(
     rules: Rules, data: st.DataObject
 ) -> None:
-    deal = data.draw(small_deals(rules), label="deal")
-    game = Game(deal)
-    play_some(data, game, 4)
+    deal, game = small_game(data, rules, 4)
     board = Board.from_position(deal, game.state)
     pruning = Pruning(board)
     tableau = pruning.tableau(board.heights)
