@@ -223,16 +223,22 @@ def test_texts_and_pages(client: TestClient) -> None:
     assert client.get("/static/competition.js").status_code == 200
 
 
-def test_every_text_the_page_uses_is_in_the_catalogs() -> None:
+def test_every_text_the_page_uses_is_in_the_catalogs(client: TestClient) -> None:
+    """Every key the page asks for reaches it, in every language, through its texts route."""
     static = Path(__file__).resolve().parents[2] / "src" / "golf_solitaire" / "web" / "static"
     html = (static / "competition.html").read_text(encoding="utf-8")
     script = (static / "competition.js").read_text(encoding="utf-8")
     used = set(re.findall(r'data-i18n="([\w.]+)"', html))
     used |= set(re.findall(r'\bt\("([\w.]+)"', script))
+    used |= set(re.findall(r'"(web\.card\.\w+)"', script))  # a card's state, chosen first
     used |= {f"competition.match.{code}" for code in MATCH_CODES}
     used |= {f"competition.deals.{source}" for source in DEAL_SOURCES}
     used |= {f"preset.{name}.title" for name in PRESETS}
-    assert "competition.board.playing" in used and len(used) > 40
+    used |= {f"rank.{rank}" for rank in range(1, 14)} | {f"suit.{suit}" for suit in "CDHS"}
+    assert {"competition.board.playing", "web.card.covered", "card.name"} <= used
+    assert len(used) > 60
     for lang in LANGUAGES:
-        missing = sorted(used - set(catalog(lang)))
+        assert not sorted(used - set(catalog(lang))), lang
+        sent = client.get(f"/api/competition-texts/{lang}").json()
+        missing = sorted(used - set(sent))
         assert not missing, (lang, missing)

@@ -14,7 +14,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from golf_solitaire import Deal, Rules
+from golf_solitaire import Deal, Draw, Game, Play, Rules
+from golf_solitaire.cards import Card
+from golf_solitaire.i18n import catalog
 from tests.competitions.helpers import Policy, draw_first, first_move, strokes_of
 
 # The game's browser tests' fixtures: a real server, headless Chromium.
@@ -222,6 +224,45 @@ def test_a_board_event_leaves_the_players_cards_alone(two_pages: list[Page]) -> 
     ann_page.keyboard.press("Enter")
     expect(ann_page.locator("#play-moves")).to_have_text("1")
     expect(ann_page.locator("#message")).to_have_text("")
+
+
+def test_cards_and_piles_have_spoken_names(two_pages: list[Page]) -> None:
+    """A screen reader hears each card's name, column and state, and what the piles hold, in
+    the page's language."""
+    page = two_pages[0]
+    create_and_join(page, "Names", "Ann")
+    deal = Deal.numbered(FIRST_DEAL, Rules.named("strict"))
+    covered = page.locator('#tableau .column[data-index="0"] .card').first
+    expect(covered).to_have_attribute("role", "img")
+    bottom = spoken(deal.columns[0][0])
+    expect(covered).to_have_attribute("aria-label", f"{bottom}, column 1, covered")
+    assert Game(deal).legal_moves() == [Play(column=2), Draw()]
+    for column, state in ((0, "exposed, cannot go on the waste now"), (2, "playable")):
+        expect(page.locator(f'[data-column="{column}"]')).to_have_attribute(
+            "aria-label", f"{spoken(deal.columns[column][-1])}, column {column + 1}, {state}"
+        )
+    expect(page.locator("#waste")).to_have_attribute(
+        "aria-label", f"Waste pile, top card {spoken(deal.waste[-1])}"
+    )
+    expect(page.locator("#stock")).to_have_attribute(
+        "aria-label", f"Stock, {len(deal.stock)} cards left: draw one"
+    )
+    page.select_option("#select-lang", "it")
+    italian = catalog("it")
+    expect(page.locator("#stock")).to_have_attribute(
+        "aria-label", italian["web.pile.stock"].format(count=len(deal.stock))
+    )
+    expect(page.locator("#waste")).to_have_attribute(
+        "aria-label", italian["web.pile.waste"].format(card=spoken(deal.waste[-1], "it"))
+    )
+
+
+def spoken(card: Card, lang: str = "en") -> str:
+    """A card's name as the page speaks it ("queen of diamonds")."""
+    texts = catalog(lang)
+    assert card.suit is not None, "the test deals have no jokers"
+    rank, suit = texts[f"rank.{card.rank}"], texts[f"suit.{card.suit.value}"]
+    return texts["card.name"].format(rank=rank, suit=suit)
 
 
 def test_the_daily_board_shows_a_player_live(two_pages: list[Page]) -> None:

@@ -272,16 +272,20 @@ def daily_events(
     return _stream(request, key, lambda: service.daily(day, rules))
 
 
+PAGE_TEXTS = (
+    *("competition.", "reason.", "preset.", "outcome."),
+    *("card.", "rank.", "suit.", "web.card.", "web.pile."),
+)
+"""The catalog keys the competition page uses (by prefix)."""
+
+
 @router.get("/api/competition-texts/{lang}")
 def competition_texts(lang: str) -> dict[str, str]:
-    """The competition page's texts in ``lang`` (and the refusal reasons)."""
+    """The competition page's texts in ``lang``: its own, the refusal reasons, and the card
+    and pile names a screen reader speaks."""
     if lang not in LANGUAGES:
         raise _fail(404, "not_found", f"lang: unknown language {lang!r}")
-    return {
-        key: value
-        for key, value in catalog(lang).items()
-        if key.startswith(("competition.", "reason.", "preset.", "outcome."))
-    }
+    return {key: value for key, value in catalog(lang).items() if key.startswith(PAGE_TEXTS)}
 
 
 def _page() -> FileResponse:

@@ -56,6 +56,15 @@ async function loadTexts(lang) {
 
 /* Cards ------------------------------------------------------------------------------- */
 
+const RANKS = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
+
+/* A card's spoken name ("queen of diamonds") from its text ("QD"; "JK" is a joker). */
+function cardName(text) {
+  if (text === "JK") return t("card.joker");
+  const rank = RANKS[text[0]] || Number(text[0]);
+  return t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${text[1]}`) });
+}
+
 function cardHtml(text, extra = "", attrs = "") {
   if (text === "JK") return `<div class="card joker ${extra}" ${attrs}>★</div>`;
   const rank = text[0] === "T" ? "10" : text[0];
@@ -92,14 +101,21 @@ function renderGame() {
     const cards = column.map((card, row) => {
       const top = row === column.length - 1;
       const playable = top && legal.has(String(index)) && !view.finished;
-      const attrs = `style="--row:${row}" ${top ? `data-column="${index}" role="button" tabindex="0"` : ""}`;
+      const state = !top ? "web.card.covered" : playable ? "web.card.playable" : "web.card.blocked";
+      const label = `${t("web.card.label", { name: cardName(card), column: index + 1 })}, ${t(state)}`;
+      const role = top ? `data-column="${index}" role="button" tabindex="0"` : `role="img"`;
+      const attrs = `style="--row:${row}" ${role} aria-label="${esc(label)}"`;
       return cardHtml(card, playable ? "playable" : "", attrs);
     }).join("");
     return `<div class="column" data-index="${index}">${cards}</div>`;
   }).join(""));
   const waste = table.waste;
-  paint("waste", waste.length ? cardHtml(waste[waste.length - 1]) : "");
+  const shown = waste[waste.length - 1];
+  paint("waste", shown ? cardHtml(shown, "", 'aria-hidden="true"') : "");
+  $("waste").setAttribute("aria-label", shown ? t("web.pile.waste", { card: cardName(shown) }) : t("web.pile.waste_empty"));
   $("stock-count").textContent = table.stock_count;
+  $("stock").setAttribute("aria-label", table.stock_count ? t("web.pile.stock", { count: table.stock_count })
+    : t("web.pile.stock_empty"));
   $("stock").disabled = !legal.has("d") || view.finished;
   $("btn-undo").disabled = !view.can_undo || view.finished;
   const next = view.finished && state.view === "competition" ? nextHole() : null;
