@@ -221,9 +221,12 @@ def test_a_board_event_leaves_the_players_cards_alone(two_pages: list[Page]) -> 
     expect_score(ann_page, "Bob", [])  # the board event reached Ann's page
     assert ann_page.evaluate("document.activeElement.kept === true"), "the card was rebuilt"
 
+    column = card.get_attribute("data-column")
     ann_page.keyboard.press("Enter")
     expect(ann_page.locator("#play-moves")).to_have_text("1")
     expect(ann_page.locator("#message")).to_have_text("")
+    # The play redraws the cards; the focus stays in its column, on the card it exposed.
+    expect(ann_page.locator(f'[data-column="{column}"]')).to_be_focused()
 
 
 def test_cards_and_piles_have_spoken_names(two_pages: list[Page]) -> None:

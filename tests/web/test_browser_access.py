@@ -46,6 +46,10 @@ def test_tab_goes_through_menu_cards_stock_and_controls_with_visible_focus(page:
     page.keyboard.press("Enter")
     moves(page).to_have_text("1")
     expect(page.locator("#waste .card").last).to_have_attribute("data-code", "AH")
+    # The focus stays in its column, on the card the play exposed: Tab users keep their place.
+    expect(page.locator('#tableau button[data-column="4"]')).to_be_focused()
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUS_DESCRIPTION)["column"] == "5"
 
 
 def suit_colours(page: Page) -> dict[str, str]:

@@ -368,6 +368,15 @@ function cardClasses(card) {
   return `card suit-${suit} ${card.rank === 0 ? "joker" : ""}`;
 }
 
+/* After the cards are redrawn, put the keyboard focus back where it was: on the exposed card
+   of the same column, or the nearest column that still has one, or the stock. */
+function keepFocus(tableau, column) {
+  const exposed = [...tableau.querySelectorAll("button[data-column]")];
+  const distance = (card) => Math.abs(Number(card.dataset.column) - column);
+  const nearest = exposed.sort((a, b) => distance(a) - distance(b))[0];
+  (nearest || $("stock")).focus();
+}
+
 function render() {
   const game = ui.game;
   if (!game) return;
@@ -423,7 +432,9 @@ function render() {
     });
     return pile;
   });
+  const focused = tableau.contains(document.activeElement) ? document.activeElement.dataset.column : undefined;
   tableau.replaceChildren(...columns);
+  if (focused !== undefined) keepFocus(tableau, Number(focused));
 
   const stock = $("stock");
   stock.hidden = !game.has_stock;

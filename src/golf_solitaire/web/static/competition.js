@@ -83,6 +83,15 @@ function paint(id, html) {
   $(id).innerHTML = html;
 }
 
+/* After the cards are redrawn, put the keyboard focus back where it was: on the exposed card
+   of the same column, or the nearest column that still has one, or the stock. */
+function keepFocus(column) {
+  const exposed = [...$("tableau").querySelectorAll("[data-column]")];
+  const distance = (card) => Math.abs(Number(card.dataset.column) - column);
+  const nearest = exposed.sort((a, b) => distance(a) - distance(b))[0];
+  (nearest || $("stock")).focus();
+}
+
 function renderGame() {
   const view = state.game;
   const section = $("play");
@@ -97,6 +106,8 @@ function renderGame() {
   $("play-hole").textContent = label;
   $("play-moves").textContent = table.move_count;
   $("play-strokes").textContent = table.score;
+  const tableau = $("tableau");
+  const focused = tableau.contains(document.activeElement) ? document.activeElement.dataset.column : undefined;
   paint("tableau", table.columns.map((column, index) => {
     const cards = column.map((card, row) => {
       const top = row === column.length - 1;
@@ -109,6 +120,7 @@ function renderGame() {
     }).join("");
     return `<div class="column" data-index="${index}">${cards}</div>`;
   }).join(""));
+  if (focused !== undefined && !tableau.contains(document.activeElement)) keepFocus(Number(focused));
   const waste = table.waste;
   const shown = waste[waste.length - 1];
   paint("waste", shown ? cardHtml(shown, "", 'aria-hidden="true"') : "");
