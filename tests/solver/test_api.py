@@ -160,6 +160,13 @@ def test_a_hint_gives_a_share_of_stock_orders_only_from_enough_of_them() -> None
     for language in ("it", "nl", "es", "fr"):
         assert "%" not in few.text(language) and "1" in few.text(language)
         assert "12" in sampled.text(language) and "16" in sampled.text(language)
+    # One order is "too little" to give a share, in the singular where the language agrees.
+    assert few.text("it").endswith(
+        "1 su 1 ordine del mazzo provato, troppo poco per dare una percentuale"
+    )
+    assert few.text("es").endswith(
+        "1 de 1 orden del mazo probado, demasiado poco para dar un porcentaje"
+    )
 
 
 def test_a_peeking_hint_never_speaks_of_possible_stock_orders() -> None:
