@@ -491,7 +491,11 @@ class Search:
                     stuck, dead, chain_draws = stuck_cards(heights, present, drawn, top), False, 0
                 else:
                     stuck, dead, chain_draws = windows(heights, present, drawn, top)
-                if stuck:
+                if stuck and best <= 1:
+                    # One card never played already rules a clear out: no need to count more.
+                    if len(stuck) > short:
+                        short = len(stuck)
+                elif stuck:
                     # Cards never played are no one's predecessor: match the rest without them.
                     rest = shape
                     for rank in stuck:
