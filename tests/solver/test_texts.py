@@ -57,10 +57,10 @@ def test_more_cards_are_still_plural() -> None:
 
 
 def test_one_stock_order_tried_is_spoken_of_as_one() -> None:
-    """After a draw, deal 3 cannot be cleared; 920 positions judge the first order only."""
+    """After a draw, deal 3 cannot be cleared; 870 positions judge the first order only."""
     game = Game(Deal.numbered(3))
     game.draw()
-    one = hint(game, budget=920)
+    one = hint(game, budget=870)
     assert (one.code, one.params) == ("hint.no_clear", {"count": 1})
     assert one.reason.endswith("; the one stock order tried does not clear the tableau")
     assert one.text("fr").endswith(" ; le seul ordre de la pioche essayé ne vide pas le tableau")

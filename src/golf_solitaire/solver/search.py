@@ -440,7 +440,15 @@ class Search:
                 fresh = True
                 ceiling += forced
             if drawn == stock_size and last_walks:
-                # The stock is out: the rest is one chain, its longest length kept exactly.
+                # The stock is out: the rest is one chain, its longest length kept exactly. The
+                # cached matching bound first: a card with no predecessor left stays anyway
+                # (and a target of zero or less cannot be beaten with no stock to keep).
+                code = (shape << 5 | drawn) << 4 | top
+                short = matched.get(code)
+                if short is None:
+                    short = matched[code] = missing(tableau, rows[drawn][top])
+                if short >= best:
+                    return
                 value = left - longest(packed, top, left)
                 if value < best:
                     best = value
