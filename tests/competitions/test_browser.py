@@ -244,6 +244,7 @@ def test_cards_and_piles_have_spoken_names(two_pages: list[Page]) -> None:
         expect(page.locator(f'[data-column="{column}"]')).to_have_attribute(
             "aria-label", f"{spoken(deal.columns[column][-1])}, column {column + 1}, {state}"
         )
+    expect(page.locator("#waste")).to_have_attribute("role", "img")
     expect(page.locator("#waste")).to_have_attribute(
         "aria-label", f"Waste pile, top card {spoken(deal.waste[-1])}"
     )

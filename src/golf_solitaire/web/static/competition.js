@@ -112,8 +112,8 @@ function renderGame() {
     const cards = column.map((card, row) => {
       const top = row === column.length - 1;
       const playable = top && legal.has(String(index)) && !view.finished;
-      const state = !top ? "web.card.covered" : playable ? "web.card.playable" : "web.card.blocked";
-      const label = `${t("web.card.label", { name: cardName(card), column: index + 1 })}, ${t(state)}`;
+      const condition = !top ? "web.card.covered" : playable ? "web.card.playable" : "web.card.blocked";
+      const label = `${t("web.card.label", { name: cardName(card), column: index + 1 })}, ${t(condition)}`;
       const role = top ? `data-column="${index}" role="button" tabindex="0"` : `role="img"`;
       const attrs = `style="--row:${row}" ${role} aria-label="${esc(label)}"`;
       return cardHtml(card, playable ? "playable" : "", attrs);
