@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import (
@@ -83,6 +84,8 @@ def rank_tables(rules: Rules) -> RankTables:
         missing=MatchingPlan.for_rules(rules).compile(),
     )
 
+
+_T = TypeVar("_T")
 
 ColumnWindows = tuple[int, bool, int, tuple[tuple[int, int], ...]]
 """One column's windows: cards stuck, blocks a clear, chain of its deepest card, claims."""
@@ -231,7 +234,7 @@ class Pruning:
         and which islands the waste top enters, so it is cached on those.
         """
         follow = self.successors[top] & present
-        table = self._column_table(present, drawn, follow)
+        table = self._column_table(self._column_cache, present, drawn, follow)
         stuck: list[int] = []
         dead = False
         draws = 0
@@ -262,10 +265,7 @@ class Pruning:
         """The first answer of ``windows`` alone, all that most searches ask: found by the
         first pass down each column only, and cached apart."""
         follow = self.successors[top] & present
-        code = (present << 5 | drawn) << RANKS | follow
-        table = self._stuck_cache.get(code)
-        if table is None:
-            table = self._stuck_cache[code] = [[None] * 6 for _ in self.board.columns]
+        table = self._column_table(self._stuck_cache, present, drawn, follow)
         stuck: list[int] = []
         for column, height in enumerate(heights):
             if height:
@@ -282,15 +282,16 @@ class Pruning:
         self, column: int, height: int, present: int, drawn: int, follow: int
     ) -> tuple[int, ...]:
         """The ranks of the cards of one column that no chain can play."""
-        earliest = self._earliest(column, height, present, drawn, follow)
+        island_of, entry = self._island_entries(present, drawn, follow)
+        earliest = self._earliest(column, height, present, island_of, entry)
         return tuple(self.board.columns[column][:earliest]) if isinstance(earliest, int) else ()
 
     def _earliest(
-        self, column: int, height: int, present: int, drawn: int, follow: int
+        self, column: int, height: int, present: int, island_of: list[int], entry: list[int]
     ) -> list[int] | int:
         """Down one column, the first chain each card can be played in; or, when a card has
-        none, how many cards are stuck (that card and every card under it)."""
-        island_of, entry = self._island_entries(present, drawn, follow)
+        none, how many cards are stuck (that card and every card under it). ``island_of`` and
+        ``entry`` are ``_island_entries``."""
         successors = self.successors
         cards = self.board.columns[column]
         earliest = [0] * height
@@ -311,13 +312,13 @@ class Pruning:
         return earliest
 
     def _column_table(
-        self, present: int, drawn: int, follow: int
-    ) -> list[list[ColumnWindows | None]]:
-        """The cached windows of every column and height for these ranks, draws and top."""
+        self, cache: dict[int, list[list[_T | None]]], present: int, drawn: int, follow: int
+    ) -> list[list[_T | None]]:
+        """``cache``'s answers for every column and height for these ranks, draws and top."""
         code = (present << 5 | drawn) << RANKS | follow
-        table = self._column_cache.get(code)
+        table = cache.get(code)
         if table is None:
-            table = self._column_cache[code] = [[None] * 6 for _ in self.board.columns]
+            table = cache[code] = [[None] * 6 for _ in self.board.columns]
         return table
 
     def _column_windows(
@@ -325,10 +326,10 @@ class Pruning:
     ) -> ColumnWindows:
         """``windows`` for one column: stuck cards, whether it blocks a clear, the chain its
         deepest card needs at the earliest, and its claims."""
-        earliest = self._earliest(column, height, present, drawn, follow)
+        island_of, entry = self._island_entries(present, drawn, follow)
+        earliest = self._earliest(column, height, present, island_of, entry)
         if isinstance(earliest, int):
             return earliest, True, 0, ()
-        island_of, entry = self._island_entries(present, drawn, follow)
         successors = self.successors
         cards = self.board.columns[column]
         claims = []
