@@ -34,10 +34,9 @@ def lowest_heights(deal: Deal, start: State) -> list[int]:
     return lowest
 
 
-def stuck_by_column(pruning: Pruning, board: Board) -> list[int]:
-    """How many cards at the bottom of each column ``Pruning.stuck`` says stay forever."""
-    tableau = pruning.tableau(board.heights)
-    present = sum(1 << rank for rank in range(RANKS) if tableau[rank])
+def stuck_by_column(pruning: Pruning, board: Board, present: int) -> list[int]:
+    """How many cards at the bottom of each column ``Pruning.stuck`` says stay forever
+    (``present``: the ranks left in the whole tableau)."""
     counts = []
     for column, height in enumerate(board.heights):
         alone = [height if index == column else 0 for index in range(len(board.heights))]
@@ -58,7 +57,7 @@ def test_stuck_cards_are_never_played_and_match_the_windows(
     stuck = pruning.stuck(board.heights, present, 0, board.top)
     assert stuck == pruning.windows(board.heights, present, 0, board.top)[0]
 
-    counts = stuck_by_column(pruning, board)
+    counts = stuck_by_column(pruning, board, present)
     assert sum(counts) == len(stuck)
     for column, (count, lowest) in enumerate(
         zip(counts, lowest_heights(deal, game.state), strict=True)

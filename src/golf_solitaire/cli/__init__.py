@@ -54,10 +54,8 @@ class _StdoutFile(io.FileIO):
 
 PLAIN_ERRORS = "golf-plain"
 """The encoding error handler that writes a card's suit as its letter (Latin-1 terminals)."""
-_PLAIN = {
-    **{"♠": "S", "♥": "H", "♦": "D", "♣": "C", "★": "JK"},
-    **{"→": "->", "←": "<-", "…": "...", "–": "-", "—": "-", "’": "'", "œ": "oe"},
-}
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "★": "JK"}  # the card texts' own letters
+_PLAIN.update({"→": "->", "←": "<-", "…": "...", "–": "-", "—": "-", "’": "'", "œ": "oe"})
 
 
 def _plain(error: UnicodeError) -> tuple[str, int]:
