@@ -14,6 +14,8 @@ from golf_solitaire.web import create_app
 @pytest.fixture
 def client(store_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     """A client of the app on each kind of database, with generous rate limits."""
-    monkeypatch.setenv("GOLF_COMPETITION_RATES", "create=100:10,join=100:10,move=5000:1000")
+    monkeypatch.setenv(
+        "GOLF_COMPETITION_RATES", "create=1000/second,join=1000/second,move=5000/second"
+    )
     with open_store(store_url) as store, TestClient(create_app(store=store)) as test_client:
         yield test_client

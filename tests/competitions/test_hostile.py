@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
 
 from golf_solitaire import Deal, Game, Move, Rules
 from golf_solitaire.competitions import CompetitionService
+from golf_solitaire.competitions.ratelimit import RateLimiter, parse_rates
 from golf_solitaire.store import StaleMoveError, open_store
 from golf_solitaire.store.competitions import FinishedError
 from golf_solitaire.web import create_app
@@ -55,7 +57,7 @@ def test_scores_cannot_be_forged_and_moves_cannot_be_replayed(client: TestClient
     url = f"/api/competition-games/{game['game_id']}/moves"
     token = headers(ann["token"])
     forged = client.post(url, json={"move": "d", "index": 0, "strokes": -20}, headers=token)
-    assert forged.status_code == 400 and "strokes" in forged.json()["detail"]
+    assert forged.status_code == 422 and forged.json()["detail"].startswith("strokes")
     first = client.post(url, json={"move": "4", "index": 0}, headers=token)
     assert first.status_code == 200
     replay = client.post(url, json={"move": "4", "index": 0}, headers=token)
@@ -66,8 +68,10 @@ def test_scores_cannot_be_forged_and_moves_cannot_be_replayed(client: TestClient
     assert illegal.status_code == 422 and illegal.json()["detail"]
     french = client.post(f"{url}?lang=fr", json={"move": "0", "index": 1}, headers=token)
     assert french.json()["detail"] != illegal.json()["detail"]
-    for bad in ({"move": "zz", "index": 1}, {"move": 3, "index": 1}, {"move": "d", "index": -1}):
-        assert client.post(url, json=bad, headers=token).status_code == 400
+    assert client.post(url, json={"move": "zz", "index": 1}, headers=token).status_code == 400
+    for bad in ({"move": 3, "index": 1}, {"move": "d", "index": -1}, {"move": "d"}):
+        reply = client.post(url, json=bad, headers=token)
+        assert reply.status_code == 422 and reply.json()["reason"] == "invalid", reply.text
     assert client.get(f"/api/competitions/{code}").json()["standings"][0]["holes_played"] == 0
     view = client.post(url, json={"move": "d", "index": 1}, headers=token).json()
     assert view["index"] == 2
@@ -102,8 +106,8 @@ def test_names_are_checked_and_unique(client: TestClient) -> None:
     assert client.post(url, json={"name": "x" * 25}).status_code == 400
     assert client.post(url, json={"name": "   "}).status_code == 400
     assert client.post(url, json={"name": "bad\u0000name"}).status_code == 400
-    assert client.post(url, json={"name": 12}).status_code == 400
-    assert client.post(url, json={"name": "Ann", "admin": True}).status_code == 400
+    assert client.post(url, json={"name": 12}).status_code == 422
+    assert client.post(url, json={"name": "Ann", "admin": True}).status_code == 422
     script = join(client, code, "<script>alert(1)</script>"[:24])
     assert script["name"] == "<script>alert(1)</script>"[:24]
     ann = join(client, code, "Ann")
@@ -116,51 +120,96 @@ def test_names_are_checked_and_unique(client: TestClient) -> None:
 
 
 def test_bad_competitions_are_refused_with_the_field_named(client: TestClient) -> None:
-    cases = {
-        "holes": {"name": "A", "holes": 7},
-        "rules": {"name": "A", "rules": "golfish"},
-        "deals": {"name": "A", "deals": "lucky"},
-        "deal_number": {"name": "A", "deal_number": 0},
-        "match_play": {"name": "A", "match_play": "yes"},
-        "name": {"name": ""},
-        "name ": {"name": "N" * 61},
-        "holes ": {"name": "A", "holes": 3.0},
-        "colour": {"name": "A", "colour": "red"},
-    }
-    for field, body in cases.items():
+    """A value of the wrong type or out of range is 422 ``invalid``; a name or preset that
+    breaks a rule of its own is 400 ``bad_request``; both name the field first."""
+    cases = [
+        (422, "holes", {"name": "A", "holes": 7}),
+        (400, "rules", {"name": "A", "rules": "golfish"}),
+        (422, "deals", {"name": "A", "deals": "lucky"}),
+        (422, "deal_number", {"name": "A", "deal_number": 0}),
+        (422, "deal_number", {"name": "A", "deal_number": 2**63}),  # past the BIGINT column
+        (422, "deal_number", {"name": "A", "deal_number": 10**30}),
+        (422, "match_play", {"name": "A", "match_play": "yes"}),
+        (400, "name", {"name": ""}),
+        (400, "name", {"name": "N" * 61}),
+        (422, "name", {"holes": 3}),
+        (422, "holes", {"name": "A", "holes": 3.0}),
+        (422, "colour", {"name": "A", "colour": "red"}),
+    ]
+    for status, field, body in cases:
         reply = client.post("/api/competitions", json=body)
-        assert reply.status_code == 400, (field, reply.text)
-        assert reply.json()["detail"].startswith(field.strip()), reply.json()
+        assert reply.status_code == status, (field, reply.text)
+        assert reply.json()["detail"].startswith(field), reply.json()
+        assert reply.json()["reason"] == reply.headers["X-Golf-Reason"]
     assert client.post("/api/competitions", json=[1, 2]).status_code == 422
+    largest = create(client, deal_number=2**63 - 1)
+    assert largest["first_deal"] == 2**63 - 1
 
 
-def test_joins_and_moves_are_rate_limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GOLF_COMPETITION_RATES", "create=2:0.001,join=3:0.001,move=5:0.001")
+def from_address(client: TestClient, host: str) -> None:
+    """Send the client's next requests from ``host`` (the address the server sees)."""
+    transport = cast(Any, client._transport)
+    transport.client = (host, 50000)
+
+
+def test_joins_and_moves_are_rate_limited_per_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The address is the key: made-up tokens neither dodge the move limit nor earn anyone a
+    fresh allowance, and another address keeps its own."""
+    monkeypatch.setenv("GOLF_COMPETITION_RATES", "create=2/hour,join=3/hour,move=5/hour")
     store = open_store(f"sqlite:///{tmp_path / 'golf.sqlite3'}")
     with TestClient(create_app(store=store)) as client:
+        from_address(client, "203.0.113.5")
         code = create(client)["code"]
         create(client)
         assert client.post("/api/competitions", json={"name": "C"}).status_code == 429
         players = [join(client, code, name) for name in ("A", "B", "C")]
         limited = client.post(f"/api/competitions/{code}/players", json={"name": "D"})
         assert limited.status_code == 429 and limited.headers["X-Golf-Reason"] == "rate_limited"
+        assert limited.json() == {
+            "detail": "too many requests: slow down (join)",
+            "reason": "rate_limited",
+        }
         game = start(client, code, players[0]["token"])
         url = f"/api/competition-games/{game['game_id']}/moves"
-        codes = [
-            client.post(
-                url, json={"move": "d", "index": 99}, headers=headers(players[0]["token"])
-            ).status_code
-            for _ in range(6)
+        forged = [
+            client.post(url, json={"move": "d", "index": 0}, headers=headers(f"made-up-{n}"))
+            for n in range(5)
         ]
-        assert codes == [409] * 5 + [429]
-        other = start(client, code, players[1]["token"])
+        assert [reply.status_code for reply in forged] == [401] * 5
+        real = client.post(
+            url, json={"move": "d", "index": 0}, headers=headers(players[0]["token"])
+        )
+        assert real.status_code == 429
+        from_address(client, "198.51.100.7")
         fresh = client.post(
-            f"/api/competition-games/{other['game_id']}/moves",
-            json={"move": "d", "index": 0},
-            headers=headers(players[1]["token"]),
+            url, json={"move": "d", "index": 0}, headers=headers(players[0]["token"])
         )
         assert fresh.status_code == 200
+        assert create(client)["code"]
     store.close()
+
+
+@pytest.mark.asyncio
+async def test_many_keys_evict_no_one_else() -> None:
+    """Sixty thousand other keys (more than any table of buckets would keep) leave a limited
+    client limited: nobody's count is reset to make room."""
+    limiter = RateLimiter(parse_rates("create=3/hour"))
+    assert [await limiter.allow("create", "203.0.113.5") for _ in range(4)] == [True] * 3 + [False]
+    for number in range(60_000):
+        assert await limiter.allow("create", f"made-up-{number}")
+
+    assert not await limiter.allow("create", "203.0.113.5")
+
+
+def test_rates_are_read_with_the_part_named() -> None:
+    assert parse_rates("off") is None
+    assert str(parse_rates("move=10/second")["move"]) == "10 per 1 second"  # type: ignore[index]
+    with pytest.raises(ValueError, match="unknown action 'moves'"):
+        parse_rates("moves=10/second")
+    with pytest.raises(ValueError, match="move='10:5' is not a rate"):
+        parse_rates("move=10:5")
 
 
 def test_players_finishing_at_the_same_moment(store_url: str) -> None:

@@ -2,36 +2,46 @@
 
 Include ``router`` in any FastAPI app: the service is taken from ``app.state.competitions``,
 else built on the store of ``app.state.sessions`` (the browser game's) on first use.
-Errors are JSON ``{"detail": ...}`` with the reason in the ``X-Golf-Reason`` header.
+Errors are JSON ``{"detail": ..., "reason": ...}``, as the game's, the reason also in the
+``X-Golf-Reason`` header.
 """
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import AsyncIterator, Callable
 from functools import partial
-from typing import Annotated, Any, Final, Literal, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
-from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from pydantic import BaseModel, ValidationError
 
 from golf_solitaire.competitions.events import BoardTexts, BoardWatcher
 from golf_solitaire.competitions.holes import NeedsSolverError
 from golf_solitaire.competitions.ratelimit import RateLimiter
+from golf_solitaire.competitions.requests import (
+    CompetitionMove,
+    CompetitionUndo,
+    NewCompetition,
+    NewDailyEntry,
+    NewEntry,
+)
 from golf_solitaire.competitions.service import CompetitionService, UnknownPlayerError
 from golf_solitaire.i18n import LANGUAGES, catalog, refusal_text
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.store import NotFoundError, StaleMoveError
 from golf_solitaire.store.competitions import EntryError, FinishedError, daily_board
+from golf_solitaire.web.errors import REASON_HEADER, error_responses, validation_detail
 from golf_solitaire.web.pages import static_folder
 
 TOKEN_HEADER: Final = "X-Golf-Token"
-REASON_HEADER: Final = "X-Golf-Reason"
 _setup_lock = threading.RLock()
 
-router = APIRouter()
+router = APIRouter(tags=["competitions"], responses=error_responses(400, 404, 413, 422, 429))
+PLAYER_ERRORS: Final = error_responses(401, 409)
+"""The errors of the routes that act for a player: no valid token, or a game moved on."""
 T = TypeVar("T")
 
 
@@ -109,9 +119,10 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-async def _check_limit(request: Request, action: str, key: str) -> None:
-    """429 when ``key`` (the client, maybe with its token) is over ``action``'s rate."""
-    if not (await get_limiter(request)).allow(action, key):
+async def _check_limit(request: Request, action: str) -> None:
+    """429 when the client's address is over ``action``'s rate. The address is the key, and
+    it is checked before any token is looked up: a made-up token changes nothing."""
+    if not await (await get_limiter(request)).allow(action, _client(request)):
         raise _fail(429, "rate_limited", f"too many requests: slow down ({action})")
 
 
@@ -119,68 +130,94 @@ def limit(action: str) -> Any:
     """A route dependency: the rate limit of ``action`` per client address."""
 
     async def check(request: Request) -> None:
-        await _check_limit(request, action, _client(request))
+        await _check_limit(request, action)
 
     return Depends(check)
 
 
-Payload = Annotated[dict[str, Any], Body()]
+Body = TypeVar("Body", bound=BaseModel)
 
 
-def _only(payload: dict[str, Any], fields: set[str]) -> None:
-    unknown = sorted(set(payload) - fields)
-    if unknown:
-        raise _fail(
-            400,
-            "bad_request",
-            f"{unknown[0]}: unknown field (expected {', '.join(sorted(fields))})",
-        )
+def _body(model: type[Body], text: bytes) -> Body:
+    """The request body read as ``model``; 422 naming each field that is wrong."""
+    try:
+        return model.model_validate_json(text)
+    except ValidationError as error:
+        raise _fail(422, "invalid", validation_detail(error.errors())) from None
 
 
-@router.post("/api/competition-games/{game_id}/{action}")
-async def competition_change(
-    game_id: str, action: Literal["moves", "undo"], request: Request
-) -> JSONResponse:
-    """A move (``moves``: ``{"move": "3", "index": 12}``) in the player's own game, or
-    taking back the last play (``undo``: ``{"index": 12}``; a draw cannot be taken back).
-    The player's token is in the ``X-Golf-Token`` header; ``?lang=`` is the language of a
-    refusal.
+def _documented(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI text of a JSON body that the route reads itself."""
+    schema = {"application/json": {"schema": model.model_json_schema()}}
+    return {"requestBody": {"required": True, "content": schema}}
+
+
+async def _token(request: Request) -> str | None:
+    """The token header of a move, once the client's address is within the move rate."""
+    await _check_limit(request, "move")
+    token = request.headers.get(TOKEN_HEADER)
+    if token is not None and len(token) > 200:
+        raise _fail(422, "invalid", f"{TOKEN_HEADER}: at most 200 characters")
+    return token
+
+
+@router.post(
+    "/api/competition-games/{game_id}/moves",
+    openapi_extra=_documented(CompetitionMove),
+    responses=PLAYER_ERRORS,
+)
+async def competition_move(game_id: str, request: Request) -> JSONResponse:
+    """A move (``{"move": "3", "index": 12}``) in the player's own game. The player's token
+    is in the ``X-Golf-Token`` header; ``?lang=`` is the language of a refusal.
 
     The busiest route: it reads its header, query and body itself (the framework's
     parameter checking cost more than the move). The usual move, on a game this process
     has cached, is awaited on the event loop; anything else goes to a worker thread."""
-    token = request.headers.get(TOKEN_HEADER)
-    if token is not None and len(token) > 200:
-        raise _fail(400, "bad_request", f"{TOKEN_HEADER}: at most 200 characters")
-    await _check_limit(request, "move", f"{_client(request)}|{token}")
-    try:
-        payload = json.loads(await request.body())
-    except ValueError:
-        raise _fail(400, "bad_request", "body: expected a JSON object") from None
-    if not isinstance(payload, dict):
-        raise _fail(400, "bad_request", "body: expected a JSON object")
+    token = await _token(request)
+    body = _body(CompetitionMove, await request.body())
     service = _service(request)
+    player_id = service.known_player(token)
+    if player_id is not None:
+        quick = await service.quick_move(game_id, player_id, body.move, body.index)
+        if quick is not None:
+            return JSONResponse(quick)
+    change = partial(service.move, game_id, move=body.move, index=body.index)
+    return await _changed(request, service, token, change)
+
+
+@router.post(
+    "/api/competition-games/{game_id}/undo",
+    openapi_extra=_documented(CompetitionUndo),
+    responses=PLAYER_ERRORS,
+)
+async def competition_undo(game_id: str, request: Request) -> JSONResponse:
+    """Take back the last play (``{"index": 12}``; a draw cannot be taken back)."""
+    token = await _token(request)
+    body = _body(CompetitionUndo, await request.body())
+    service = _service(request)
+    return await _changed(request, service, token, partial(service.undo, game_id, index=body.index))
+
+
+async def _changed(
+    request: Request,
+    service: CompetitionService,
+    token: str | None,
+    change: Callable[..., dict[str, Any]],
+) -> JSONResponse:
+    """Make ``change`` for the player of ``token`` in a worker thread; the new view."""
     lang = request.query_params.get("lang")
-    if action == "undo":
-        _only(payload, {"index"})
-        change = partial(service.undo, game_id, index=payload.get("index"))
-    else:
-        _only(payload, {"move", "index"})
-        move, index = payload.get("move"), payload.get("index")
-        player_id = service.known_player(token)
-        if player_id is not None:
-            quick = await service.quick_move(game_id, player_id, move, index)
-            if quick is not None:
-                return JSONResponse(quick)
-        change = partial(service.move, game_id, move=move, index=index)
     view = await run_in_threadpool(_run, lambda: change(player_id=service.player(token)), lang)
     return JSONResponse(view)
 
 
-@router.post("/api/competitions", status_code=201, dependencies=[limit("create")])
-def create_competition(payload: Payload, request: Request, service: ServiceDep) -> dict[str, Any]:
+@router.post(
+    "/api/competitions", status_code=201, dependencies=[limit("create")], responses=PLAYER_ERRORS
+)
+def create_competition(
+    payload: NewCompetition, request: Request, service: ServiceDep
+) -> dict[str, Any]:
     """Create a competition; the reply has its join code and link."""
-    summary = _run(lambda: service.create(payload))
+    summary = _run(lambda: service.create(payload.model_dump(exclude_unset=True)))
     return {**summary, "link": str(request.base_url) + "c/" + summary["code"]}
 
 
@@ -190,34 +227,39 @@ def competition_board(code: str, service: ServiceDep) -> dict[str, Any]:
     return _run(lambda: service.board(code))
 
 
-@router.post("/api/competitions/{code}/players", status_code=201, dependencies=[limit("join")])
+@router.post(
+    "/api/competitions/{code}/players",
+    status_code=201,
+    dependencies=[limit("join")],
+    responses=PLAYER_ERRORS,
+)
 def join_competition(
-    code: str, payload: Payload, service: ServiceDep, token: TokenDep = None
+    code: str, payload: NewEntry, service: ServiceDep, token: TokenDep = None
 ) -> dict[str, Any]:
     """Join with a display name; a new player token comes back unless one was sent."""
-    _only(payload, {"name"})
-    return _run(lambda: service.join(code, payload.get("name"), token))
+    return _run(lambda: service.join(code, payload.name, token))
 
 
-@router.post("/api/competitions/{code}/play")
+@router.post("/api/competitions/{code}/play", responses=PLAYER_ERRORS)
 def play_competition(code: str, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
     """The player's game for the hole to play now (started if needed), or why none."""
     return _run(lambda: service.play(code, service.player(token)))
 
 
-@router.get("/api/competition-games/{game_id}")
+@router.get("/api/competition-games/{game_id}", responses=PLAYER_ERRORS)
 def competition_game(game_id: str, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
     """The player's own competitive game, as they see it."""
     return _run(lambda: service.game_view(game_id, service.player(token)))
 
 
-@router.post("/api/daily/players", status_code=201, dependencies=[limit("join")])
-def join_daily(payload: Payload, service: ServiceDep, token: TokenDep = None) -> dict[str, Any]:
+@router.post(
+    "/api/daily/players", status_code=201, dependencies=[limit("join")], responses=PLAYER_ERRORS
+)
+def join_daily(
+    payload: NewDailyEntry, service: ServiceDep, token: TokenDep = None
+) -> dict[str, Any]:
     """Play today's daily deal under a name, and appear on today's board."""
-    _only(payload, {"name", "rules"})
-    return _run(
-        lambda: service.daily_join(payload.get("name"), payload.get("rules", "strict"), token)
-    )
+    return _run(lambda: service.daily_join(payload.name, payload.rules, token))
 
 
 @router.get("/api/daily/{day}")

@@ -38,10 +38,12 @@ from golf_solitaire.store.competitions import (
     competition_board,
     daily_board,
 )
+from golf_solitaire.store.schema import BIGINT_MAX
 
 MAX_COMPETITION_NAME: Final = 60
-LAST_FIRST: Final = LAST_ROUND_START
-"""The highest first deal number: the holes and playoff holes follow it."""
+LAST_FIRST: Final = min(LAST_ROUND_START, BIGINT_MAX)
+"""The highest first deal number: the holes and playoff holes follow it, and it is stored
+in a BIGINT column."""
 CREATE_DEFAULTS: Final[Mapping[str, object]] = {
     "name": None,
     "holes": 9,

@@ -12,6 +12,9 @@ from typing import Final
 
 from golf_solitaire.store.database import Database, StoreError, Transaction
 
+BIGINT_MAX: Final = 2**63 - 1
+"""The largest whole number a BIGINT column holds (SQLite's INTEGER and PostgreSQL's)."""
+
 MIGRATIONS: Final[list[tuple[int, tuple[str, ...]]]] = [
     (
         1,

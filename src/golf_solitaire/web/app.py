@@ -13,6 +13,7 @@ from golf_solitaire.competitions import api as competitions_api
 from golf_solitaire.store import Store, open_store
 from golf_solitaire.web import pages
 from golf_solitaire.web.api import games, meta, players, rounds
+from golf_solitaire.web.bodies import BodyLimits
 from golf_solitaire.web.errors import install_error_handlers
 from golf_solitaire.web.sessions import Sessions
 from golf_solitaire.web.settings import Settings
@@ -46,6 +47,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         lifespan=lifespan,
     )
     install_error_handlers(app)
+    app.add_middleware(BodyLimits)
     app.add_middleware(ServerTiming)
     # The busiest routers first: a request is matched against the routes in order, and
     # every route passed over costs a little on every move.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,6 +17,8 @@ from golf_solitaire.game import Game
 from golf_solitaire.rules import Rules
 
 Language = Literal["en", "it", "nl", "es", "fr"]
+MAX_MOVE_INDEX: Final = 1000
+"""The highest move number a request may name (a hand has far fewer moves)."""
 
 
 class StrictInput(BaseModel):
@@ -42,13 +44,15 @@ class NewMove(StrictInput):
     """A move at a position: ``move`` is a column from 0 or ``d``; ``index`` the move number."""
 
     move: str = Field(max_length=8, description='a column number from 0, or "d" to draw')
-    index: int = Field(ge=0, le=1000, description="how many moves the game has before this one")
+    index: int = Field(
+        ge=0, le=MAX_MOVE_INDEX, description="how many moves the game has before this one"
+    )
 
 
 class PositionChange(StrictInput):
     """Undo or redo from a known position (``index``: the game's move count now)."""
 
-    index: int = Field(ge=0, le=1000)
+    index: int = Field(ge=0, le=MAX_MOVE_INDEX)
 
 
 class NewRound(StrictInput):

@@ -16,10 +16,13 @@ from golf_solitaire.game import Game
 from golf_solitaire.solver_seam import deal_of_level, installed_solver
 from golf_solitaire.web import analysis
 from golf_solitaire.web.deps import LanguageDep, PlayerDep, SessionsDep
+from golf_solitaire.web.errors import error_responses
 from golf_solitaire.web.models import Analysis, NewGame, NewMove, PositionChange, PublicGame
 from golf_solitaire.web.sessions import BadRequestError, Session, rules_named
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(
+    prefix="/api/games", tags=["games"], responses=error_responses(400, 401, 404, 409, 413, 422)
+)
 
 GameId = Annotated[str, Path(min_length=1, max_length=64, description="the game's id")]
 

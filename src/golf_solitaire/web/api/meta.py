@@ -12,8 +12,9 @@ from golf_solitaire.i18n import LANGUAGE_NAMES, LANGUAGES, catalog, translate
 from golf_solitaire.rules import PRESETS
 from golf_solitaire.solver_seam import installed_solver
 from golf_solitaire.web.deps import LanguageDep
+from golf_solitaire.web.errors import error_responses
 
-router = APIRouter(prefix="/api/meta", tags=["meta"])
+router = APIRouter(prefix="/api/meta", tags=["meta"], responses=error_responses(404, 413, 422))
 
 
 @router.get("/presets")

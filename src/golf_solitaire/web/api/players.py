@@ -8,9 +8,12 @@ from typing import Any
 from fastapi import APIRouter
 
 from golf_solitaire.web.deps import PlayerDep, SessionsDep
+from golf_solitaire.web.errors import error_responses
 from golf_solitaire.web.models import PublicPlayer
 
-router = APIRouter(prefix="/api/players", tags=["players"])
+router = APIRouter(
+    prefix="/api/players", tags=["players"], responses=error_responses(401, 404, 413, 422)
+)
 
 
 @router.post("", status_code=201)

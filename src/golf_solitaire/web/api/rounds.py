@@ -10,10 +10,13 @@ from golf_solitaire.rounds import hole_numbers
 from golf_solitaire.rules import Rules
 from golf_solitaire.store import StoredRound
 from golf_solitaire.web.deps import PlayerDep, SessionsDep
+from golf_solitaire.web.errors import error_responses
 from golf_solitaire.web.models import HoleScore, NewRound, PublicRound
 from golf_solitaire.web.sessions import PAR_PER_HOLE, rules_named
 
-router = APIRouter(prefix="/api/rounds", tags=["rounds"])
+router = APIRouter(
+    prefix="/api/rounds", tags=["rounds"], responses=error_responses(400, 401, 404, 409, 413, 422)
+)
 
 RoundId = Annotated[str, Path(min_length=1, max_length=64)]
 
