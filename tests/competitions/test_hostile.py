@@ -307,3 +307,19 @@ def test_only_competition_and_daily_games_are_reachable(client: TestClient) -> N
         f"/api/competition-games/{own}/moves", json={"move": "d", "index": 0}, headers=token
     )
     assert moved.status_code == 404
+
+
+def test_look_alike_names_clash(client: TestClient) -> None:
+    """A name that reads like one taken is refused: Greek and Cyrillic capitals, full-width
+    letters, a digit one for an l; different names stay apart."""
+    code = create(client)["code"]
+    join(client, code, "Ann")
+    join(client, code, "Bill")
+    url = f"/api/competitions/{code}/players"
+    for alike in ("Αnn", "Аnn", "ＡＮＮ", "ᎪNN", "Bi11", "BILL"):
+        taken = client.post(url, json={"name": alike})
+        assert taken.status_code == 409, (alike, taken.text)
+        assert taken.json()["reason"] == "name_taken"
+    for other in ("Anne", "Ben", "Zoë"):
+        assert client.post(url, json={"name": other}).status_code == 201
+    assert client.post(url, json={"name": "Zoe"}).status_code == 201

@@ -1,9 +1,17 @@
-"""Display names: trimmed, length-limited, printable; compared without regard to case."""
+"""Display names: trimmed, length-limited, printable; compared as they look, not as typed.
+
+Two names clash when they read alike: compared after NFKC, case folding and the Unicode
+confusables table (the ``confusable-homoglyphs`` package's copy of it), so ``Αnn`` with a
+Greek capital alpha, ``Аnn`` with a Cyrillic one, ``ＡＮＮ`` and ``ann`` all clash with ``Ann``.
+"""
 
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 from typing import Final
+
+from confusable_homoglyphs import confusables
 
 MAX_NAME_LENGTH: Final = 24
 """The longest display name, in characters."""
@@ -25,4 +33,37 @@ def clean_name(value: object, field: str = "name") -> tuple[str, str]:
     for char in name:
         if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
             raise BadNameError(f"{field}: contains an invisible or control character")
-    return name, unicodedata.normalize("NFKC", name).casefold()
+    return name, name_key(name)
+
+
+def name_key(name: str) -> str:
+    """What ``name`` looks like: the same key for names a reader cannot tell apart."""
+    folded = _skeleton(unicodedata.normalize("NFKC", name).casefold()).casefold()
+    return _skeleton(unicodedata.normalize("NFKC", folded))
+
+
+def _skeleton(text: str) -> str:
+    prototypes = _prototypes()
+    return "".join(prototypes.get(char, char) for char in text)
+
+
+@cache
+def _prototypes() -> dict[str, str]:
+    """Each character of the confusables table and the one that stands for all characters
+    alike with it: the lowest code point of its group, the groups joined through every
+    pair the table lists (the table names each pair from one side only)."""
+    parent: dict[str, str] = {}
+
+    def root(char: str) -> str:
+        while parent.setdefault(char, char) != char:
+            parent[char] = parent[parent[char]]
+            char = parent[char]
+        return char
+
+    for char, entries in confusables.confusables_data.items():
+        for entry in entries:
+            glyph = str(entry["c"]).replace("\u200e", "")  # marks around right-to-left ones
+            if len(char) == 1 and len(glyph) == 1:
+                first, second = sorted((root(char), root(glyph)))
+                parent[second] = first
+    return {char: root(char) for char in parent}
