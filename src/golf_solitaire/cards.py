@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import Final
 
+from golf_solitaire.arguments import require
+
 
 class Rank(IntEnum):
     """A card's rank, Ace low (1) to King (13)."""
@@ -110,6 +112,8 @@ class Card:
     suit: Suit | None
 
     def __post_init__(self) -> None:
+        require(self.rank, int, "rank")
+        require(self.suit, (Suit, type(None)), "suit")
         if self.rank == JOKER_RANK:
             if self.suit is not None:
                 raise ValueError("a joker has no suit")
@@ -119,6 +123,7 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``7D``, ``TS``, ``10s``, ``7♦`` or ``JK``; raise ``ValueError`` naming bad text."""
+        require(text, str, "text")
         cleaned = text.strip()
         upper = cleaned.upper()
         if upper in ("JK", "JOKER", "★"):

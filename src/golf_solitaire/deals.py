@@ -23,6 +23,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from golf_solitaire.arguments import require, require_all
 from golf_solitaire.cards import Card, standard_deck
 from golf_solitaire.layouts import Layout, layout_named
 from golf_solitaire.notation import BoardSyntaxError, format_board, parse_board
@@ -37,6 +38,12 @@ _DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 DAILY_RANGE: Final = 1_000_000
 """Daily deals are drawn from PySolFC numbers 1 to this."""
+
+
+def _rules_or_default(rules: Rules | None) -> Rules:
+    """``rules``, the strict game when ``None``; TypeError naming ``rules`` otherwise."""
+    require(rules, (Rules, type(None)), "rules")
+    return rules or Rules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +69,15 @@ class Deal:
     stock: tuple[Card, ...]
     waste: tuple[Card, ...]
     origin: Origin = field(default=Origin("board"), compare=False)
+
+    def __post_init__(self) -> None:
+        require(self.rules, Rules, "rules")
+        require(self.columns, tuple, "columns")
+        for index, column in enumerate(self.columns):
+            require_all(column, Card, f"columns[{index}]")
+        require_all(self.stock, Card, "stock")
+        require_all(self.waste, Card, "waste")
+        require(self.origin, Origin, "origin")
 
     @property
     def layout(self) -> Layout:
@@ -89,7 +105,7 @@ class Deal:
     @classmethod
     def numbered(cls, number: int, rules: Rules | None = None) -> Deal:
         """PySolFC's game ``number`` dealt for ``rules`` (strict Golf by default)."""
-        rules = rules or Rules()
+        rules = _rules_or_default(rules)
         _check_number(number)
         if rules.winnable_only:
             return _winnable_from(number, rules)
@@ -114,7 +130,7 @@ class Deal:
         """The deal of a UTC calendar date: the same numbered deal for everyone that day."""
         day = _as_date(date)
         number = daily_number(day)
-        rules = rules or Rules()
+        rules = _rules_or_default(rules)
         if rules.winnable_only:
             found = _winnable_from(number, rules)
             origin = Origin("daily", found.number, day.isoformat())
@@ -126,7 +142,7 @@ class Deal:
         """A deal shuffled by this project's own generator from ``seed`` (any integer >= 0)."""
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed must be a whole number of 0 or more, not {seed!r}")
-        rules = rules or Rules()
+        rules = _rules_or_default(rules)
         deck = standard_deck(jokers=rules.jokers)
         if rules.layout == "black_hole":
             ace = Card.parse("AS")
@@ -142,6 +158,9 @@ class Deal:
         A full deal must hold every card of the deck once in the layout's shape; ``partial``
         allows fewer cards and shorter columns (positions for analysis and tests).
         """
+        require(text, str, "text")
+        require(rules, (Rules, type(None)), "rules")
+        require(partial, bool, "partial")
         board = parse_board(text)
         if rules is None:
             rules = Rules() if board.stock is not None else Rules.named("black-hole")
@@ -221,6 +240,7 @@ class Deal:
         One field names the deal: ``number``, ``seed`` or ``board``. A daily deal gives its
         ``daily`` date with its ``number``, which is checked to be that day's deal.
         """
+        require(rules, Rules, "rules")
         if not isinstance(identity, dict):
             raise ValueError("deal: expected an object with number, seed or board")
         check_fields(identity, IDENTITY_FIELDS, "deal")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from golf_solitaire import state as rules_of_play
+from golf_solitaire.arguments import require, require_all
 from golf_solitaire.cards import Card
 from golf_solitaire.deals import Deal
 from golf_solitaire.moves import Draw, Move, Play
@@ -40,6 +41,19 @@ class Observation:
     move_count: int
     score: int
     outcome: Outcome | None
+
+    def __post_init__(self) -> None:
+        require(self.rules, Rules, "rules")
+        require(self.columns, tuple, "columns")
+        for index, column in enumerate(self.columns):
+            require_all(column, Card, f"columns[{index}]")
+        require_all(self.waste, Card, "waste")
+        require_all(self.unseen, Card, "unseen")
+        require_all(self.legal_moves, Move, "legal_moves")
+        for name in ("stock_count", "move_count", "score"):
+            require(getattr(self, name), int, name)
+        require(self.dead_end, bool, "dead_end")
+        require(self.outcome, (Outcome, type(None)), "outcome")
 
     @property
     def waste_top(self) -> Card | None:
@@ -84,6 +98,8 @@ class Game:
     __slots__ = ("_history", "competitive", "deal")
 
     def __init__(self, deal: Deal, *, competitive: bool = False) -> None:
+        require(deal, Deal, "deal")
+        require(competitive, bool, "competitive")
         self.deal = deal
         self.competitive = competitive
         self._history = _History([State.start(deal)], [])

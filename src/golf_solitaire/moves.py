@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from golf_solitaire.arguments import require
+
 
 class Move:
     """A move of either kind; ``Move.parse`` reads its text form."""
@@ -21,8 +23,7 @@ class Move:
     @staticmethod
     def parse(text: str) -> Move:
         """Read ``"3"``, ``"d"``/``"draw"``, or black-hole-solver's ``"3:7S"``/``"T:8H"``."""
-        if not isinstance(text, str):
-            raise ValueError(f"not a move: {text!r} (expected a column number or 'd')")
+        require(text, str, "text")
         word = text.strip().lower()
         word = word.split(":", 1)[0] if ":" in word else word
         if word in Move.DRAW_WORDS:
@@ -37,6 +38,9 @@ class Play(Move):
     """Play the exposed card of ``column`` (counted from 0) onto the waste."""
 
     column: int
+
+    def __post_init__(self) -> None:
+        require(self.column, int, "column")
 
     def __str__(self) -> str:
         return str(self.column)

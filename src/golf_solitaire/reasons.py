@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from golf_solitaire.arguments import require
 from golf_solitaire.cards import Card
 
 
@@ -61,6 +62,13 @@ class Refusal:
     top: Card | None = None
     column: int | None = None
     count: int | None = None
+
+    def __post_init__(self) -> None:
+        require(self.reason, Reason, "reason")
+        for name in ("card", "top"):
+            require(getattr(self, name), (Card, type(None)), name)
+        for name in ("column", "count"):
+            require(getattr(self, name), (int, type(None)), name)
 
     @property
     def params(self) -> dict[str, Any]:

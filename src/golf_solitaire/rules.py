@@ -13,6 +13,7 @@ from enum import Enum, StrEnum
 from functools import cache
 from typing import Any, Final
 
+from golf_solitaire.arguments import require
 from golf_solitaire.cards import JOKER, Card, Suit
 from golf_solitaire.reasons import Reason, Refusal, shown
 
@@ -74,6 +75,7 @@ class Rules:
         >>> Rules.named("putt-putt+winnable_only").label
         'putt-putt+winnable_only'
         """
+        require(name, str, "name")
         base, plus, option = name.partition("+")
         if plus:
             if option.strip().lower().replace("-", "_") != WINNABLE_ONLY:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from golf_solitaire.arguments import require
 from golf_solitaire.cards import Card
 from golf_solitaire.deals import Deal
 from golf_solitaire.moves import Draw, Move, Play
@@ -25,9 +26,17 @@ class State:
     waste: tuple[Card, ...]
     dead_end: bool = False
 
+    def __post_init__(self) -> None:
+        # Made at every move: the containers' types only, not each item's.
+        require(self.heights, tuple, "heights")
+        require(self.drawn, int, "drawn")
+        require(self.waste, tuple, "waste")
+        require(self.dead_end, bool, "dead_end")
+
     @classmethod
     def start(cls, deal: Deal) -> State:
         """The position as dealt."""
+        require(deal, Deal, "deal")
         return cls(tuple(len(column) for column in deal.columns), 0, deal.waste)
 
     @property
@@ -61,6 +70,10 @@ class Outcome:
 
     termination: Termination
     strokes: int
+
+    def __post_init__(self) -> None:
+        require(self.termination, Termination, "termination")
+        require(self.strokes, int, "strokes")
 
     @property
     def is_won(self) -> bool:

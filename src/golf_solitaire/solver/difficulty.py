@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from golf_solitaire import state as rules_of_play
+from golf_solitaire.arguments import require
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
 from golf_solitaire.moves import Move
 from golf_solitaire.rules import Rules
@@ -81,6 +82,8 @@ def rate(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty:
     >>> rate(Deal.numbered(5)).level
     'easy'
     """
+    require(deal, Deal, "deal")
+    require(limit, Limit, "limit")
     start = State.start(deal)
     search = Search(
         Board.from_position(deal, start), max_nodes=limit.nodes, max_seconds=limit.seconds

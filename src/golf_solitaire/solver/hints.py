@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from golf_solitaire import state as rules_of_play
+from golf_solitaire.arguments import require
 from golf_solitaire.cards import Card
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
@@ -180,8 +181,9 @@ def hint(
     >>> print(hint(Game(Deal.from_text(board, partial=True)), peek=True).reason)
     peeking at the stock: plays 8♠ and frees 7♣; this clears the tableau with 2 stock cards to spare
     """
-    if not isinstance(game, Game):
-        raise TypeError(f"hint: expected a Game, not {game!r}")
+    require(game, Game, "game")
+    require(peek, bool, "peek")
+    require(seed, int, "seed")
     if peek and game.competitive:
         raise ValueError(
             "hint: peek is not allowed in a competitive game: the stock order is hidden"

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from golf_solitaire import state as rules_of_play
+from golf_solitaire.arguments import require
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Draw, Move
 from golf_solitaire.solver.board import Board, top_code
@@ -136,6 +137,8 @@ def review(game_or_record: Game | dict[str, Any] | str, *, limit: Limit = NO_LIM
     >>> review(game.record()).summary
     'no mistake: every move kept the best score reachable (0)'
     """
+    require(game_or_record, (Game, dict, str, bytes), "game_or_record")
+    require(limit, Limit, "limit")
     game = game_or_record if isinstance(game_or_record, Game) else Game.from_record(game_or_record)
     if game.competitive and not game.is_over:
         raise ValueError(

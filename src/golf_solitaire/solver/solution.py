@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from golf_solitaire import state as rules_of_play
+from golf_solitaire.arguments import require
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Draw, Move, Play
@@ -105,7 +106,9 @@ def position_of(position: Position) -> tuple[Deal, State]:
         and isinstance(position[1], State)
     ):
         return position[0], position[1]
-    raise TypeError(f"solve: expected a Deal, a Game or a (Deal, State) pair, not {position!r}")
+    raise TypeError(
+        f"position: expected a Deal, a Game or a (Deal, State) pair, not {type(position).__name__}"
+    )
 
 
 def moves_of(codes: list[int]) -> list[Move]:
@@ -130,8 +133,8 @@ def solve(position: Position, *, optimal: bool = False, limit: Limit = NO_LIMIT)
     >>> solve(Deal.numbered(4), limit=Limit(nodes=10)).status
     'intractable'
     """
-    if not isinstance(limit, Limit):
-        raise TypeError(f"solve: limit must be a Limit, not {limit!r}")
+    require(optimal, bool, "optimal")
+    require(limit, Limit, "limit")
     deal, state = position_of(position)
     started = time.perf_counter()
     finished = rules_of_play.outcome(deal, state)
