@@ -2,78 +2,62 @@
 
 A request handler that awaits its one statement needs no worker thread: the hop to a thread
 and back, and the wait for the interpreter lock on the way back, cost more than the
-statement itself on a busy server. Connections are opened as needed, up to ``size``, and
-closed with ``close`` (the app's shutdown, on the same loop).
+statement itself on a busy server. The connections come from a ``psycopg_pool`` pool of the
+loop's: opened as needed up to ``size``, each checked with the server before it is lent (a
+broken one is replaced), waited for at most ``wait_seconds``; closed with ``close`` (the
+app's shutdown, on the same loop).
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from typing import Any
 
 import psycopg
+from psycopg_pool import AsyncConnectionPool, PoolClosed, PoolTimeout
 
 from golf_solitaire.store.database import StoreError
-from golf_solitaire.store.lending import Lending
 
 
 class AwaitedPool:
     """A few autocommit PostgreSQL connections for one event loop."""
 
-    def __init__(self, url: str, size: int) -> None:
+    def __init__(self, url: str, size: int, wait_seconds: float = 10.0) -> None:
         self.url = url
-        self._lending: Lending[psycopg.AsyncConnection[Any]] = Lending(size)
-        self._returned = asyncio.Condition()
+        self.wait_seconds = wait_seconds
+        self._pool: AsyncConnectionPool[psycopg.AsyncConnection[Any]] = AsyncConnectionPool(
+            url,
+            min_size=1,
+            max_size=size,
+            kwargs={"autocommit": True},
+            check=AsyncConnectionPool.check_connection,
+            timeout=wait_seconds,
+            open=False,
+            name="golf-awaited",
+        )
+        self._opened = False
+        self._closed = False
 
     async def statement(self, sql: str, params: Sequence[Any]) -> int:
         """Run one statement (``%s`` placeholders) as its own transaction; rows changed."""
-        async with self._connection() as connection, connection.cursor() as cursor:
-            await cursor.execute(sql, tuple(params))
-            return max(0, cursor.rowcount)
-
-    @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
-        async with self._returned:
-            while self._lending.must_wait():
-                await self._returned.wait()
-            if self._lending.closed:
-                raise StoreError("database: the store is closed")
-            connection = self._lending.take()
-        if connection is None:
-            try:
-                connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-            except BaseException as error:
-                await self._give_back(None)
-                if isinstance(error, psycopg.Error):
-                    raise StoreError(f"database: cannot connect to PostgreSQL: {error}") from None
-                raise
-        healthy = False
+        if self._closed:
+            raise StoreError("database: the store is closed")
+        if not self._opened:
+            self._opened = True
+            await self._pool.open()
         try:
-            yield connection
-            healthy = True
-        finally:
-            # A statement cut short (an error, a cancelled request) may leave the connection
-            # mid-exchange with the server: close it rather than lend it again.
-            await self._give_back(connection if healthy else None, drop=connection)
-
-    async def _give_back(
-        self,
-        connection: psycopg.AsyncConnection[Any] | None,
-        drop: psycopg.AsyncConnection[Any] | None = None,
-    ) -> None:
-        async with self._returned:
-            kept = self._lending.give_back(connection)
-            stale = None if kept else connection or drop
-            self._returned.notify()
-        if stale is not None and not stale.closed:
-            await stale.close()
+            async with self._pool.connection() as connection, connection.cursor() as cursor:
+                await cursor.execute(sql, tuple(params))
+                return max(0, cursor.rowcount)
+        except PoolTimeout:
+            raise StoreError(
+                f"database: no connection free within {self.wait_seconds:g} s, try again"
+            ) from None
+        except PoolClosed:
+            raise StoreError("database: the store is closed") from None
 
     async def close(self) -> None:
-        """Close every idle connection; one still lent out closes when it is given back."""
-        async with self._returned:
-            idle = self._lending.close()
-            self._returned.notify_all()
-        for connection in idle:
-            await connection.close()
+        """Close every connection; one still lent out closes when it is given back."""
+        self._closed = True
+        if self._opened:
+            await self._pool.close()

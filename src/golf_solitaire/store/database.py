@@ -2,7 +2,10 @@
 
 Both speak one small dialect: SQL written with ``?`` placeholders, rewritten to ``%s`` for
 PostgreSQL. Each operation is its own transaction: on SQLite through one connection guarded
-by a lock, on PostgreSQL through a small pool of connections shared by the threads.
+by a lock, on PostgreSQL through a small pool of connections shared by the threads
+(``psycopg_pool``: each connection is checked with the server before it is lent, and a
+broken one is replaced). Nothing waits forever: a request that finds no connection free
+within ``WAIT_SECONDS`` gets a ``StoreError`` that says so.
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 import platformdirs
 
 from golf_solitaire.store.checkpoints import Checkpointer
-from golf_solitaire.store.lending import Lending
 
 if TYPE_CHECKING:
+    from psycopg_pool import ConnectionPool
+
     from golf_solitaire.store.awaited import AwaitedPool
 
 DATABASE_URL_VARIABLE: Final = "GOLF_DATABASE_URL"
@@ -111,19 +115,24 @@ POOL_SIZE: Final = 8
 round trips to the server instead of queueing for one connection."""
 AWAITED_POOL_SIZE: Final = 4
 """The most PostgreSQL connections one event loop opens for the statements it awaits."""
+WAIT_SECONDS: Final = 10.0
+"""The longest a request waits for the database (a free connection, SQLite's lock) before
+it fails with a ``StoreError`` instead of hanging."""
 
 
 class Database:
     """SQLite (one connection) or PostgreSQL (a small pool of connections, opened as needed);
     ``transaction()`` commits or rolls back."""
 
-    def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
+    def __init__(
+        self, url: str, pool_size: int = POOL_SIZE, wait_seconds: float = WAIT_SECONDS
+    ) -> None:
         self.url = url
+        self.wait_seconds = wait_seconds
         self._lock = threading.Lock()
         self._connection: Any = None
         self._checkpointer: Checkpointer | None = None
-        self._lending: Lending[Any] = Lending(pool_size)
-        self._returned = threading.Condition(self._lock)
+        self._pool: ConnectionPool[Any] | None = None
         self._awaited: dict[asyncio.AbstractEventLoop, AwaitedPool] = {}
         if url.startswith("sqlite:"):
             self.kind = "sqlite"
@@ -131,8 +140,7 @@ class Database:
             self._paramstyle = "qmark"
         elif url.startswith(("postgresql:", "postgres:")):
             self.kind = "postgresql"
-            self._lending.idle.append(_open_postgres(url))
-            self._lending.opened = 1
+            self._pool = _postgres_pool(url, pool_size, wait_seconds)
             self._paramstyle = "format"
         else:
             scheme = url.split(":", 1)[0]
@@ -144,7 +152,7 @@ class Database:
     def transaction(self) -> Iterator[Transaction]:
         """Run statements in one transaction: committed when the block ends, else rolled back."""
         if self.kind == "sqlite":
-            with self._lock:
+            with self._sqlite():
                 connection: sqlite3.Connection = self._connection
                 cursor = connection.cursor()
                 cursor.execute("BEGIN IMMEDIATE")
@@ -172,13 +180,14 @@ class Database:
         PostgreSQL through a connection of the loop's own; on SQLite (a local write) at once.
         Close the loop's connections with ``close_awaited`` before the loop ends."""
         if self.kind == "sqlite":
-            return self.statement(sql, params)
+            # SQLite's calls block and take a lock a thread may hold: never on the loop.
+            return await asyncio.to_thread(self.statement, sql, params)
         loop = asyncio.get_running_loop()
         pool = self._awaited.get(loop)
         if pool is None:
             from golf_solitaire.store.awaited import AwaitedPool
 
-            pool = self._awaited[loop] = AwaitedPool(self.url, AWAITED_POOL_SIZE)
+            pool = self._awaited[loop] = AwaitedPool(self.url, AWAITED_POOL_SIZE, self.wait_seconds)
         return await pool.statement(_placeholders(sql, self._paramstyle), params)
 
     async def close_awaited(self) -> None:
@@ -188,32 +197,31 @@ class Database:
             await pool.close()
 
     @contextmanager
-    def _pooled(self) -> Iterator[Any]:
-        """A PostgreSQL connection for this thread's use: an idle one, a new one while the
-        pool is not full, else the first one given back."""
-        with self._returned:
-            while self._lending.must_wait():
-                self._returned.wait()
-            if self._lending.closed:
-                raise StoreError("database: the store is closed")
-            connection = self._lending.take()
-        if connection is None:
-            try:
-                connection = _open_postgres(self.url)
-            except BaseException:
-                self._give_back(None)
-                raise
+    def _sqlite(self) -> Iterator[None]:
+        """SQLite's one connection, waited for at most ``wait_seconds``."""
+        if not self._lock.acquire(timeout=self.wait_seconds):
+            raise StoreError(f"database: busy for more than {self.wait_seconds:g} s, try again")
         try:
-            yield connection
+            yield
         finally:
-            self._give_back(connection)
+            self._lock.release()
 
-    def _give_back(self, connection: Any) -> None:
-        with self._returned:
-            kept = self._lending.give_back(connection)
-            self._returned.notify()
-        if not kept and connection is not None:
-            connection.close()
+    @contextmanager
+    def _pooled(self) -> Iterator[Any]:
+        """A PostgreSQL connection for this thread's use, checked alive, waited for at most
+        ``wait_seconds``."""
+        from psycopg_pool import PoolClosed, PoolTimeout
+
+        assert self._pool is not None
+        try:
+            with self._pool.connection() as connection:
+                yield connection
+        except PoolTimeout:
+            raise StoreError(
+                f"database: no connection free within {self.wait_seconds:g} s, try again"
+            ) from None
+        except PoolClosed:
+            raise StoreError("database: the store is closed") from None
 
     def checkpoint_in_background(self) -> None:
         """SQLite: checkpoint the write-ahead log from a thread, never in a commit.
@@ -236,10 +244,8 @@ class Database:
         with self._lock:
             if self._connection is not None:
                 self._connection.close()
-            idle = self._lending.close()
-            self._returned.notify_all()
-        for connection in idle:
-            connection.close()
+        if self._pool is not None:
+            self._pool.close()
 
 
 def _sqlite_path(url: str) -> str:
@@ -267,6 +273,25 @@ def _open_sqlite(url: str) -> sqlite3.Connection:
     except sqlite3.Error as error:
         raise StoreError(f"database: cannot open {path}: {error}") from None
     return connection
+
+
+def _postgres_pool(url: str, size: int, wait_seconds: float) -> ConnectionPool[Any]:
+    """A pool of up to ``size`` autocommit connections, each checked before it is lent;
+    opened once a first connection is made here (so a bad URL fails at once, with the
+    driver's reason)."""
+    from psycopg_pool import ConnectionPool
+
+    _open_postgres(url).close()
+    return ConnectionPool(
+        url,
+        min_size=1,
+        max_size=size,
+        kwargs={"autocommit": True},
+        check=ConnectionPool.check_connection,
+        timeout=wait_seconds,
+        open=True,
+        name="golf",
+    )
 
 
 def _open_postgres(url: str) -> Any:

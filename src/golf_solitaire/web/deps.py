@@ -1,7 +1,9 @@
 """Request dependencies: the sessions, the player from their token, the reply language.
 
-They are coroutines on purpose: FastAPI runs a plain function dependency in a worker thread,
-and these are too quick to be worth a hop between threads on every request.
+The ones that only look things up are coroutines: FastAPI runs a plain function dependency
+in a worker thread, and they are too quick to be worth a hop between threads. The player's
+is a plain function: an unknown token is looked up in the database, which blocks, so never
+on the event loop.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ async def get_language(
 LanguageDep = Annotated[str, Depends(get_language)]
 
 
-async def get_player(
+def get_player(
     sessions: SessionsDep,
     x_golf_token: Annotated[str | None, Header(max_length=200)] = None,
     golf_token: Annotated[str | None, Cookie(max_length=200)] = None,

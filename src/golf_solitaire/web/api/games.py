@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import datetime as dt
 from collections.abc import Callable
@@ -76,13 +75,14 @@ AHEAD: Final[Ahead[NewGame]] = Ahead(find_ahead)
 
 
 @router.post("", status_code=201)
-async def create_game(request: NewGame, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
+def create_game(request: NewGame, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
     """Start a game of a numbered or daily deal under a rules preset (``NAME+winnable_only``:
     the first deal from that number on that the solver can clear; ``level``: the first the
     solver rates easy, medium or hard)."""
     if rules_named(request.rules).winnable_only or request.level is not None:
-        # The solver may take a second or two to find the deal: not on the event loop.
-        deal = await asyncio.to_thread(deal_for, request)
+        # The solver may take a second or two to find the deal (in a worker thread, as
+        # every route that reads or writes the database).
+        deal = deal_for(request)
         if deal.number is not None:
             # While this deal is played, the solver finds the next one.
             AHEAD.submit(request.model_copy(update={"deal": deal.number + 1}))
@@ -103,13 +103,13 @@ def read_latest_game(player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
 
 
 @router.get("/{game_id}")
-async def read_game(game_id: GameId, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
+def read_game(game_id: GameId, player_id: PlayerDep, sessions: SessionsDep) -> PublicGame:
     """One of the player's games as the table shows it."""
     return public(sessions.get(player_id, game_id))
 
 
 @router.post("/{game_id}/moves")
-async def create_move(
+def create_move(
     game_id: GameId, request: NewMove, player_id: PlayerDep, sessions: SessionsDep
 ) -> PublicGame:
     """Play a column (from 0) or draw ("d"); committed before the answer."""
@@ -117,7 +117,7 @@ async def create_move(
 
 
 @router.post("/{game_id}/undo")
-async def undo_move(
+def undo_move(
     game_id: GameId, request: PositionChange, player_id: PlayerDep, sessions: SessionsDep
 ) -> PublicGame:
     """Take back the last move."""
@@ -125,7 +125,7 @@ async def undo_move(
 
 
 @router.post("/{game_id}/redo")
-async def redo_move(
+def redo_move(
     game_id: GameId, request: PositionChange, player_id: PlayerDep, sessions: SessionsDep
 ) -> PublicGame:
     """Make again the last move undone."""

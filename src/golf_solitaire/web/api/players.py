@@ -17,7 +17,7 @@ router = APIRouter(
 
 
 @router.post("", status_code=201)
-async def create_player(sessions: SessionsDep) -> PublicPlayer:
+def create_player(sessions: SessionsDep) -> PublicPlayer:
     """A new player; keep the token and send it as the X-Golf-Token header."""
     player = sessions.store.create_player()
     return PublicPlayer(id=player.id, token=player.token)
