@@ -44,6 +44,7 @@ from typing import Any
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from golf_solitaire.store.database import SYNCHRONOUS_VARIABLE, sqlite_synchronous
 from tests.web.live import live_server  # the tests start a real server the same way
 
 TARGET_P99_MS = 10.0
@@ -287,7 +288,15 @@ def main() -> None:
     parser.add_argument(
         "--load", choices=["both", "paced", "saturation"], default="both", help="loads to run"
     )
+    parser.add_argument(
+        "--synchronous",
+        choices=["full", "normal"],
+        default=None,
+        help="SQLite's synchronous setting on the server (default: the server's, FULL)",
+    )
     arguments = parser.parse_args()
+    if arguments.synchronous is not None:
+        os.environ[SYNCHRONOUS_VARIABLE] = arguments.synchronous.upper()
     if arguments.players < 1 or arguments.runs < 1 or arguments.seconds <= 0:
         parser.error("--players, --runs and --seconds must be positive")
     if arguments.think <= 0 or arguments.warmup < 0:
@@ -300,6 +309,7 @@ def main() -> None:
         f"{os.cpu_count()} cores, load average before: {load_average}"
     )
     print(f"  server: golf serve (uvicorn, one process) on 127.0.0.1; database: {database}")
+    print(f"  SQLite synchronous: {sqlite_synchronous()}")
     paced = None
     if arguments.load in ("both", "paced"):
         results = [one_run(arguments, arguments.think) for _ in range(arguments.runs)]

@@ -248,6 +248,23 @@ class Database:
             self._pool.close()
 
 
+SYNCHRONOUS_VARIABLE: Final = "GOLF_SQLITE_SYNCHRONOUS"
+"""Chooses SQLite's ``synchronous`` setting: ``FULL`` (the default) or ``NORMAL``."""
+
+
+def sqlite_synchronous() -> str:
+    """SQLite's ``synchronous`` setting from ``$GOLF_SQLITE_SYNCHRONOUS``, ``FULL`` unless set.
+
+    In WAL mode, ``FULL`` syncs the log at every commit, so a power cut loses no answered
+    move; ``NORMAL`` syncs it only at checkpoints, so a power cut may lose the last moves
+    answered before it (never the database's consistency).
+    """
+    value = os.environ.get(SYNCHRONOUS_VARIABLE, "").strip().upper() or "FULL"
+    if value not in ("FULL", "NORMAL"):
+        raise StoreError(f"{SYNCHRONOUS_VARIABLE}: expected FULL or NORMAL, not {value!r}")
+    return value
+
+
 def _sqlite_path(url: str) -> str:
     path = url.removeprefix("sqlite:").removeprefix("//")
     if path.startswith("/") and url.startswith("sqlite:///"):
@@ -267,7 +284,7 @@ def _open_sqlite(url: str) -> sqlite3.Connection:
     try:
         connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute("PRAGMA synchronous=NORMAL")
+        connection.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
         connection.execute("PRAGMA foreign_keys=ON")
         connection.execute("PRAGMA busy_timeout=5000")
     except sqlite3.Error as error:

@@ -1,9 +1,8 @@
 """Request dependencies: the sessions, the player from their token, the reply language.
 
-The ones that only look things up are coroutines: FastAPI runs a plain function dependency
-in a worker thread, and they are too quick to be worth a hop between threads. The player's
-is a plain function: an unknown token is looked up in the database, which blocks, so never
-on the event loop.
+They are coroutines on purpose: FastAPI runs a plain function dependency in a worker thread,
+and these are too quick to be worth a hop between threads on every request. A token this
+process has not seen yet is looked up in the database in a worker thread: never on the loop.
 """
 
 from __future__ import annotations
@@ -11,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Final
 
 from fastapi import Cookie, Depends, Header, HTTPException, Query, Request
+from fastapi.concurrency import run_in_threadpool
 
 from golf_solitaire.i18n import LANGUAGES, negotiate
 from golf_solitaire.web.sessions import Sessions
@@ -45,7 +45,7 @@ async def get_language(
 LanguageDep = Annotated[str, Depends(get_language)]
 
 
-def get_player(
+async def get_player(
     sessions: SessionsDep,
     x_golf_token: Annotated[str | None, Header(max_length=200)] = None,
     golf_token: Annotated[str | None, Cookie(max_length=200)] = None,
@@ -56,7 +56,9 @@ def get_player(
         raise HTTPException(
             401, f"{TOKEN_HEADER}: missing (create a player with POST /api/players)"
         )
-    player_id = sessions.player(token)
+    player_id = sessions.known_player(token)
+    if player_id is None:
+        player_id = await run_in_threadpool(sessions.player, token)
     if player_id is None:
         raise HTTPException(401, f"{TOKEN_HEADER}: unknown player token")
     return player_id

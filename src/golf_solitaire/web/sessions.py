@@ -94,6 +94,10 @@ class Sessions:
 
     # Players ----------------------------------------------------------------------
 
+    def known_player(self, token: str) -> str | None:
+        """The player id of ``token`` if this process has seen it (no database read)."""
+        return self._players.get(token)
+
     def player(self, token: str | None) -> str | None:
         """The player id of ``token``, or ``None`` for no or an unknown token.
 
