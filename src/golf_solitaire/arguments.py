@@ -19,6 +19,19 @@ def require(value: object, kind: type | tuple[type, ...], name: str) -> None:
     raise TypeError(f"{name}: expected {expected}, not {type(value).__name__}")
 
 
+def require_table(rules: object, columns: object, waste: object) -> None:
+    """The checks of a table's ``rules``, ``columns`` (tuples of cards) and ``waste``."""
+    from golf_solitaire.cards import Card
+    from golf_solitaire.rules import Rules
+
+    require(rules, Rules, "rules")
+    require(columns, tuple, "columns")
+    assert isinstance(columns, tuple)
+    for index, column in enumerate(columns):
+        require_all(column, Card, f"columns[{index}]")
+    require_all(waste, Card, "waste")
+
+
 def require_all(values: object, kind: type, name: str) -> None:
     """Raise ``TypeError`` naming ``name`` unless ``values`` is a tuple of ``kind``."""
     require(values, tuple, name)

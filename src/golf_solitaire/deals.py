@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from golf_solitaire.arguments import require, require_all
+from golf_solitaire.arguments import require, require_all, require_table
 from golf_solitaire.cards import Card, standard_deck
 from golf_solitaire.layouts import Layout, layout_named
 from golf_solitaire.notation import BoardSyntaxError, format_board, parse_board
@@ -71,12 +71,8 @@ class Deal:
     origin: Origin = field(default=Origin("board"), compare=False)
 
     def __post_init__(self) -> None:
-        require(self.rules, Rules, "rules")
-        require(self.columns, tuple, "columns")
-        for index, column in enumerate(self.columns):
-            require_all(column, Card, f"columns[{index}]")
+        require_table(self.rules, self.columns, self.waste)
         require_all(self.stock, Card, "stock")
-        require_all(self.waste, Card, "waste")
         require(self.origin, Origin, "origin")
 
     @property

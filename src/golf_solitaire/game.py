@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from golf_solitaire import state as rules_of_play
-from golf_solitaire.arguments import require, require_all
+from golf_solitaire.arguments import require, require_all, require_table
 from golf_solitaire.cards import Card
 from golf_solitaire.deals import Deal
 from golf_solitaire.moves import Draw, Move, Play
@@ -43,11 +43,7 @@ class Observation:
     outcome: Outcome | None
 
     def __post_init__(self) -> None:
-        require(self.rules, Rules, "rules")
-        require(self.columns, tuple, "columns")
-        for index, column in enumerate(self.columns):
-            require_all(column, Card, f"columns[{index}]")
-        require_all(self.waste, Card, "waste")
+        require_table(self.rules, self.columns, self.waste)
         require_all(self.unseen, Card, "unseen")
         require_all(self.legal_moves, Move, "legal_moves")
         for name in ("stock_count", "move_count", "score"):

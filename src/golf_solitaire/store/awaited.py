@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import psycopg
-from psycopg_pool import AsyncConnectionPool, PoolClosed, PoolTimeout
+from psycopg_pool import AsyncConnectionPool
 
-from golf_solitaire.store.database import StoreError
+from golf_solitaire.store.database import StoreError, pool_errors, pool_settings
 
 
 class AwaitedPool:
@@ -27,13 +27,9 @@ class AwaitedPool:
         self.wait_seconds = wait_seconds
         self._pool: AsyncConnectionPool[psycopg.AsyncConnection[Any]] = AsyncConnectionPool(
             url,
-            min_size=1,
-            max_size=size,
-            kwargs={"autocommit": True},
             check=AsyncConnectionPool.check_connection,
-            timeout=wait_seconds,
             open=False,
-            name="golf-awaited",
+            **pool_settings(size, wait_seconds),
         )
         self._opened = False
         self._closed = False
@@ -45,16 +41,10 @@ class AwaitedPool:
         if not self._opened:
             self._opened = True
             await self._pool.open()
-        try:
+        with pool_errors(self.wait_seconds):
             async with self._pool.connection() as connection, connection.cursor() as cursor:
                 await cursor.execute(sql, tuple(params))
                 return max(0, cursor.rowcount)
-        except PoolTimeout:
-            raise StoreError(
-                f"database: no connection free within {self.wait_seconds:g} s, try again"
-            ) from None
-        except PoolClosed:
-            raise StoreError("database: the store is closed") from None
 
     async def close(self) -> None:
         """Close every connection; one still lent out closes when it is given back."""

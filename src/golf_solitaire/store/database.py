@@ -210,18 +210,9 @@ class Database:
     def _pooled(self) -> Iterator[Any]:
         """A PostgreSQL connection for this thread's use, checked alive, waited for at most
         ``wait_seconds``."""
-        from psycopg_pool import PoolClosed, PoolTimeout
-
         assert self._pool is not None
-        try:
-            with self._pool.connection() as connection:
-                yield connection
-        except PoolTimeout:
-            raise StoreError(
-                f"database: no connection free within {self.wait_seconds:g} s, try again"
-            ) from None
-        except PoolClosed:
-            raise StoreError("database: the store is closed") from None
+        with pool_errors(self.wait_seconds), self._pool.connection() as connection:
+            yield connection
 
     def checkpoint_in_background(self) -> None:
         """SQLite: checkpoint the write-ahead log from a thread, never in a commit.
@@ -300,15 +291,34 @@ def _postgres_pool(url: str, size: int, wait_seconds: float) -> ConnectionPool[A
 
     _open_postgres(url).close()
     return ConnectionPool(
-        url,
-        min_size=1,
-        max_size=size,
-        kwargs={"autocommit": True},
-        check=ConnectionPool.check_connection,
-        timeout=wait_seconds,
-        open=True,
-        name="golf",
+        url, check=ConnectionPool.check_connection, open=True, **pool_settings(size, wait_seconds)
     )
+
+
+def pool_settings(size: int, wait_seconds: float) -> dict[str, Any]:
+    """The settings both kinds of pool share: autocommit connections, one kept open, up to
+    ``size``, each lent within ``wait_seconds`` or not at all."""
+    return {
+        "min_size": 1,
+        "max_size": size,
+        "kwargs": {"autocommit": True},
+        "timeout": wait_seconds,
+    }
+
+
+@contextmanager
+def pool_errors(wait_seconds: float) -> Iterator[None]:
+    """A pool's refusals as ``StoreError``: no connection free in time, or a closed pool."""
+    from psycopg_pool import PoolClosed, PoolTimeout
+
+    try:
+        yield
+    except PoolTimeout:
+        raise StoreError(
+            f"database: no connection free within {wait_seconds:g} s, try again"
+        ) from None
+    except PoolClosed:
+        raise StoreError("database: the store is closed") from None
 
 
 def _open_postgres(url: str) -> Any:
