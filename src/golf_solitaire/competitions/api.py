@@ -39,7 +39,7 @@ from golf_solitaire.web.pages import static_folder
 TOKEN_HEADER: Final = "X-Golf-Token"
 _setup_lock = threading.RLock()
 
-router = APIRouter(tags=["competitions"], responses=error_responses(400, 404, 413, 422, 429))
+router = APIRouter(tags=["competitions"], responses=error_responses(400, 404, 413, 422, 429, 503))
 PLAYER_ERRORS: Final = error_responses(401, 409)
 """The errors of the routes that act for a player: no valid token, or a game moved on."""
 T = TypeVar("T")

@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from golf_solitaire.i18n import negotiate, refusal_text
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.records import RecordError
-from golf_solitaire.store import NotFoundError
+from golf_solitaire.store import NotFoundError, StoreError
 from golf_solitaire.web.sessions import (
     BadRequestError,
     CompetitionGameError,
@@ -37,6 +37,7 @@ REASONS: Final[dict[int, str]] = {
     413: "too_large",
     422: "invalid",
     429: "rate_limited",
+    503: "busy",
 }
 """The reason code of an error status when nothing more precise is known."""
 
@@ -49,6 +50,7 @@ _MEANINGS: Final[dict[int, str]] = {
     422: "A field is missing or of the wrong type or range (`invalid`), or an illegal move "
     "(its reason code, e.g. `not_adjacent`).",
     429: "Too many requests from this address: slow down (`rate_limited`).",
+    503: "The database did not answer in time (`busy`): try again in a moment.",
 }
 
 
@@ -118,6 +120,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RecordError)
     async def bad_record(request: Request, error: RecordError) -> JSONResponse:
         return error_response(400, str(error))
+
+    @app.exception_handler(StoreError)
+    async def busy(request: Request, error: StoreError) -> JSONResponse:
+        return error_response(503, str(error), headers={"Retry-After": "1"})
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:

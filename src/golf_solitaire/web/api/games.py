@@ -20,7 +20,9 @@ from golf_solitaire.web.models import Analysis, NewGame, NewMove, PositionChange
 from golf_solitaire.web.sessions import BadRequestError, Session, rules_named
 
 router = APIRouter(
-    prefix="/api/games", tags=["games"], responses=error_responses(400, 401, 404, 409, 413, 422)
+    prefix="/api/games",
+    tags=["games"],
+    responses=error_responses(400, 401, 404, 409, 413, 422, 503),
 )
 
 GameId = Annotated[str, Path(min_length=1, max_length=64, description="the game's id")]

@@ -12,7 +12,7 @@ from golf_solitaire.web.errors import error_responses
 from golf_solitaire.web.models import PublicPlayer
 
 router = APIRouter(
-    prefix="/api/players", tags=["players"], responses=error_responses(401, 404, 413, 422)
+    prefix="/api/players", tags=["players"], responses=error_responses(401, 404, 413, 422, 503)
 )
 
 

@@ -15,7 +15,9 @@ from golf_solitaire.web.models import HoleScore, NewRound, PublicRound
 from golf_solitaire.web.sessions import PAR_PER_HOLE, rules_named
 
 router = APIRouter(
-    prefix="/api/rounds", tags=["rounds"], responses=error_responses(400, 401, 404, 409, 413, 422)
+    prefix="/api/rounds",
+    tags=["rounds"],
+    responses=error_responses(400, 401, 404, 409, 413, 422, 503),
 )
 
 RoundId = Annotated[str, Path(min_length=1, max_length=64)]
