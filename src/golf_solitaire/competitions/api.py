@@ -294,14 +294,23 @@ def _stream(request: Request, key: str, read: Callable[[], dict[str, Any]]) -> S
     )
 
 
-@router.get("/api/competitions/{code}/events")
+EVENTS: Final[dict[int | str, dict[str, Any]]] = {
+    200: {
+        "description": "Server-sent events: a `data:` line of the board's JSON at each change",
+        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+    }
+}
+"""How the event routes' answer is described: a stream of text, not one JSON document."""
+
+
+@router.get("/api/competitions/{code}/events", response_class=StreamingResponse, responses=EVENTS)
 def competition_events(code: str, request: Request, service: ServiceDep) -> StreamingResponse:
     """Server-sent events: the board now, then again each time it changes."""
     key = _run(lambda: service.board_key(code))
     return _stream(request, key, lambda: service.board(code))
 
 
-@router.get("/api/daily/{day}/events")
+@router.get("/api/daily/{day}/events", response_class=StreamingResponse, responses=EVENTS)
 def daily_events(
     day: str,
     request: Request,
