@@ -292,7 +292,7 @@ def main() -> None:
         "--synchronous",
         choices=["full", "normal"],
         default=None,
-        help="SQLite's synchronous setting on the server (default: the server's, FULL)",
+        help="SQLite's synchronous setting on the server (default: the server's, NORMAL)",
     )
     arguments = parser.parse_args()
     if arguments.synchronous is not None:
