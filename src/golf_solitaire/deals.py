@@ -156,9 +156,7 @@ class Deal:
         if layout.has_stock and board.stock is None:
             raise BoardSyntaxError(1, 1, "missing the Talon: line (the stock) for Golf")
         if not layout.has_stock and board.stock is not None:
-            raise BoardSyntaxError(
-                1, 1, f"{layout.name} has no stock, but a Talon: line is given"
-            )
+            raise BoardSyntaxError(1, 1, f"{layout.name} has no stock, but a Talon: line is given")
         if len(board.columns) != layout.columns:
             raise BoardSyntaxError(
                 line_count,
