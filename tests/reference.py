@@ -13,6 +13,13 @@ PRESET_FILES = {
     "pysolfc-golf": "golf_pysolfc-golf_1_2000.tsv",
     "putt-putt": "golf_putt-putt_1_2000.tsv",
     "black-hole": "blackhole_1_2000.tsv",
+    "all-in-a-row": "all_in_a_row_1_1000.tsv",
+}
+
+BOARD_FILES = {
+    "golf": "golf_boards_1_2000.txt",
+    "black_hole": "blackhole_boards_1_2000.txt",
+    "all_in_a_row": "all_in_a_row_boards_1_1000.txt",
 }
 
 
@@ -28,7 +35,7 @@ class Verdict:
 @cache
 def boards(layout: str = "golf") -> dict[int, str]:
     """Board text by deal number, from the reference boards file of ``layout``."""
-    name = "golf_boards_1_2000.txt" if layout == "golf" else "blackhole_boards_1_2000.txt"
+    name = BOARD_FILES[layout]
     result: dict[int, str] = {}
     number = None
     lines: list[str] = []

@@ -26,7 +26,7 @@ from typing import Any, Final
 from golf_solitaire.arguments import require, require_all, require_table
 from golf_solitaire.cards import Card, standard_deck
 from golf_solitaire.layouts import Layout, layout_named
-from golf_solitaire.notation import BoardSyntaxError, format_board, parse_board
+from golf_solitaire.notation import Board, BoardSyntaxError, format_board, parse_board
 from golf_solitaire.reasons import shown
 from golf_solitaire.rules import Rules
 
@@ -113,6 +113,8 @@ class Deal:
             return _deal_across(shuffled(standard_deck(jokers=True), number), rules, origin)
         text = _pysolfc_board(number, rules.layout)
         board = parse_board(text)
+        if rules.layout == "all_in_a_row":
+            return cls(rules, board.columns, (), (), origin)
         if rules.layout == "golf":
             stock = board.stock or ()
             waste = board.waste
@@ -145,11 +147,15 @@ class Deal:
             rest = shuffled(tuple(card for card in deck if card != ace), seed)
             columns = _columns_across(rest, layout_named("black_hole"))
             return cls(rules, columns, (), (ace,), Origin("random", seed))
+        if rules.layout == "all_in_a_row":
+            columns = _columns_across(shuffled(deck, seed), layout_named(rules.layout))
+            return cls(rules, columns, (), (), Origin("random", seed))
         return _deal_across(shuffled(deck, seed), rules, Origin("random", seed))
 
     @classmethod
     def from_text(cls, text: str, rules: Rules | None = None, *, partial: bool = False) -> Deal:
-        """Read board text (see ``notation``); with no rules, Black Hole when there is no Talon.
+        """Read board text (see ``notation``); with no rules, Golf when there is a Talon, else
+        All in a Row when the foundation starts empty, else Black Hole.
 
         A full deal must hold every card of the deck once in the layout's shape; ``partial``
         allows fewer cards and shorter columns (positions for analysis and tests).
@@ -159,13 +165,13 @@ class Deal:
         require(partial, bool, "partial")
         board = parse_board(text)
         if rules is None:
-            rules = Rules() if board.stock is not None else Rules.named("black-hole")
+            rules = _rules_of_board(board)
         layout = layout_named(rules.layout)
         line_count = len(text.splitlines())
         if layout.has_stock and board.stock is None:
             raise BoardSyntaxError(1, 1, "missing the Talon: line (the stock) for Golf")
-        if not layout.has_stock and board.stock:
-            raise BoardSyntaxError(1, 1, "Black Hole has no stock, but a Talon: line is given")
+        if not layout.has_stock and board.stock is not None:
+            raise BoardSyntaxError(1, 1, f"{layout.name} has no stock, but a Talon: line is given")
         if len(board.columns) != layout.columns:
             raise BoardSyntaxError(
                 line_count,
@@ -371,8 +377,18 @@ def daily_number(date: dt.date | str) -> int:
     return int.from_bytes(digest[:8], "big") % DAILY_RANGE + 1
 
 
+def _rules_of_board(board: Board) -> Rules:
+    """The preset a board's shape names: a Talon is Golf, an empty foundation All in a Row,
+    anything else Black Hole."""
+    if board.stock is not None:
+        return Rules()
+    if not board.waste:
+        return Rules.named("all-in-a-row")
+    return Rules.named("black-hole")
+
+
 def _pysolfc_board(number: int, layout: str) -> str:
-    """PySolFC's board text for game ``number`` of Golf or Black Hole."""
+    """PySolFC's board text for game ``number`` of Golf, Black Hole or All in a Row."""
     from pysol_cards.cards import CardRenderer
     from pysol_cards.deal_game import Game as PysolGame
     from pysol_cards.random_base import RandomBase

@@ -1,7 +1,8 @@
 """Layouts as data: columns of stacked positions, which position covers which, the stock.
 
 A card is exposed when every position covering it is empty. Golf is 7 columns of 5 with a
-stock; Black Hole is 17 fans of 3 around the A♠ and has no stock.
+stock; Black Hole is 17 fans of 3 around the A♠ and has no stock; All in a Row is 13
+columns of 4 played onto an empty foundation, with no stock.
 """
 
 from __future__ import annotations
@@ -35,12 +36,14 @@ class Layout:
 
 GOLF: Final = Layout("golf", columns=7, depth=5, has_stock=True)
 BLACK_HOLE: Final = Layout("black_hole", columns=17, depth=3, has_stock=False)
-LAYOUTS: Final = {layout.name: layout for layout in (GOLF, BLACK_HOLE)}
+ALL_IN_A_ROW: Final = Layout("all_in_a_row", columns=13, depth=4, has_stock=False)
+LAYOUTS: Final = {layout.name: layout for layout in (GOLF, BLACK_HOLE, ALL_IN_A_ROW)}
+LAYOUT_CHOICES: Final = ", ".join(LAYOUTS)
 
 
 def layout_named(name: str) -> Layout:
-    """The layout called ``name`` (``golf`` or ``black_hole``)."""
+    """The layout called ``name`` (``golf``, ``black_hole`` or ``all_in_a_row``)."""
     try:
         return LAYOUTS[name]
     except KeyError:
-        raise ValueError(f"unknown layout {name!r} (choose golf or black_hole)") from None
+        raise ValueError(f"unknown layout {name!r} (choose {LAYOUT_CHOICES})") from None

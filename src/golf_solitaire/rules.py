@@ -17,7 +17,7 @@ from golf_solitaire.arguments import require
 from golf_solitaire.cards import JOKER, Card, Suit
 from golf_solitaire.reasons import Reason, Refusal, shown
 
-LAYOUTS: Final = ("golf", "black_hole")
+LAYOUTS: Final = ("golf", "black_hole", "all_in_a_row")
 
 
 class QueensOnKings(StrEnum):
@@ -42,7 +42,7 @@ class Rules:
     def __post_init__(self) -> None:
         if self.layout not in LAYOUTS:
             raise ValueError(
-                f"layout: unknown layout {shown(self.layout)} (choose golf or black_hole)"
+                f"layout: unknown layout {shown(self.layout)} (choose {', '.join(LAYOUTS)})"
             )
         if not isinstance(self.queens_on_kings, QueensOnKings):
             try:
@@ -65,6 +65,11 @@ class Rules:
             raise ValueError(
                 "layout: black_hole has no stock and starts from the A♠, so jokers and "
                 "empty_start do not apply"
+            )
+        if self.layout == "all_in_a_row" and (self.jokers or not self.empty_start):
+            raise ValueError(
+                "layout: all_in_a_row has no stock and no start card, so it takes "
+                "empty_start and no jokers"
             )
 
     @classmethod
@@ -271,6 +276,14 @@ PRESETS: Final[dict[str, Preset]] = {
             ("blackhole", "black_hole"),
             "Black Hole: 17 fans of 3 played onto the A♠, King and Ace wrap, no stock.",
             "PySolFC Black Hole; black-hole-solver --game black_hole",
+        ),
+        Preset(
+            "all-in-a-row",
+            Rules(layout="all_in_a_row", wrap=True, empty_start=True),
+            ("allinarow", "all_in_a_row", "row"),
+            "All in a Row: 13 columns of 4 played onto an empty foundation, King and Ace "
+            "wrap, no stock.",
+            "PySolFC All in a Row; black-hole-solver --game all_in_a_row",
         ),
     )
 }

@@ -28,8 +28,40 @@ def test_black_hole_reference_boards_sample() -> None:
         assert Deal.from_text(reference[number]) == deal
 
 
+def test_all_in_a_row_reference_boards() -> None:
+    """Every reference board of All in a Row is PySolFC's deal of that number, read back equal."""
+    reference = boards("all_in_a_row")
+    rules = Rules.named("all-in-a-row")
+    assert len(reference) == 1000
+    for number, text in reference.items():
+        deal = Deal.numbered(number, rules)
+        assert deal.to_text() == text, f"all in a row deal {number}"
+        assert Deal.from_text(text) == Deal.from_text(text, rules)
+        assert Deal.from_text(text).columns == deal.columns
+        assert deal.waste == () and deal.stock == ()
+
+
+def test_all_in_a_row_refuses_a_stock_jokers_and_a_start_card() -> None:
+    rules = Rules.named("all-in-a-row")
+    text = Deal.numbered(5, rules).to_text()
+    with pytest.raises(BoardSyntaxError, match="no stock"):
+        Deal.from_text("Talon:\n" + text, rules)
+    with pytest.raises(ValueError, match="all_in_a_row"):
+        Rules(layout="all_in_a_row", wrap=True, empty_start=True, jokers=True)
+    with pytest.raises(ValueError, match="empty_start"):
+        Rules(layout="all_in_a_row", wrap=True)
+
+
 def test_board_text_round_trips_for_every_preset() -> None:
-    for name in ("strict", "putt-putt", "jokers", "empty-start", "black-hole", "pysolfc-golf"):
+    for name in (
+        "strict",
+        "putt-putt",
+        "jokers",
+        "empty-start",
+        "black-hole",
+        "pysolfc-golf",
+        "all-in-a-row",
+    ):
         rules = Rules.named(name)
         for number in (1, 2, 31999, 32001, 10**12):
             deal = Deal.numbered(number, rules)

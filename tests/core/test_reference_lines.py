@@ -7,7 +7,9 @@ from golf_solitaire import Card, Deal, Game, Move, Rules
 from tests.reference import verdicts
 
 
-@pytest.mark.parametrize("preset", ["strict", "pysolfc-golf", "putt-putt", "black-hole"])
+@pytest.mark.parametrize(
+    "preset", ["strict", "pysolfc-golf", "putt-putt", "black-hole", "all-in-a-row"]
+)
 def test_reference_solutions_replay_and_clear(preset: str) -> None:
     rules = Rules.named(preset)
     solved = [verdict for verdict in verdicts(preset).values() if verdict.solved]

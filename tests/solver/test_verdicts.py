@@ -12,8 +12,8 @@ import pytest
 from golf_solitaire import Deal, Game, Move, Rules, solve
 from tests.reference import boards, verdicts
 
-STEP = {"strict": 4, "pysolfc-golf": 8, "putt-putt": 8, "black-hole": 25}
-"""Deals 1, 1 + STEP, 1 + 2 STEP, ... up to 2000 of each ruleset."""
+STEP = {"strict": 4, "pysolfc-golf": 8, "putt-putt": 8, "black-hole": 25, "all-in-a-row": 25}
+"""Deals 1, 1 + STEP, 1 + 2 STEP, ... of each ruleset's reference range."""
 
 
 def _deal(preset: str, number: int) -> Deal:
@@ -23,7 +23,11 @@ def _deal(preset: str, number: int) -> Deal:
 
 @pytest.mark.parametrize(
     ("preset", "number"),
-    [(preset, n) for preset, step in STEP.items() for n in range(1, 2001, step)],
+    [
+        (preset, n)
+        for preset, step in STEP.items()
+        for n in range(1, len(verdicts(preset)) + 1, step)
+    ],
 )
 def test_verdict_agrees_and_line_replays(preset: str, number: int) -> None:
     deal = _deal(preset, number)
@@ -37,7 +41,7 @@ def test_verdict_agrees_and_line_replays(preset: str, number: int) -> None:
         assert game.is_won and game.score == solution.best_score
 
 
-@pytest.mark.parametrize("preset", ["strict", "pysolfc-golf", "putt-putt", "black-hole"])
+@pytest.mark.parametrize("preset", list(STEP))
 def test_reference_lines_replay_in_our_engine(preset: str) -> None:
     for number, verdict in list(verdicts(preset).items())[:200]:
         if not verdict.solved:

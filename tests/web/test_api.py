@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from golf_solitaire import Deal, Game, Rules, daily_number
+from golf_solitaire import PRESETS, Deal, Game, Rules, daily_number
 from tests.reference import verdicts
 from tests.web.conftest import new_player
 
@@ -406,7 +406,7 @@ def test_daily_deals_keep_each_days_best_and_past_days_replay(
 def test_meta_routes(client: TestClient) -> None:
     presets = client.get("/api/meta/presets?lang=nl").json()
     assert [preset["name"] for preset in presets][:2] == ["strict", "putt-putt"]
-    assert len(presets) == 7 and presets[0]["options"] == Rules().to_dict()
+    assert len(presets) == len(PRESETS) and presets[0]["options"] == Rules().to_dict()
     languages = client.get("/api/meta/languages").json()
     assert [language["code"] for language in languages] == ["en", "it", "nl", "es", "fr"]
     texts = client.get("/api/meta/translations/it").json()

@@ -20,9 +20,9 @@ import platformdirs
 
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
-from golf_solitaire.moves import Move
 from golf_solitaire.rounds import Round, hole_deal, hole_numbers
 from golf_solitaire.rules import Rules
+from golf_solitaire.service import restore
 from golf_solitaire.store import PresetStatistics, Store, StoredGame
 
 ELAPSED = "elapsed"
@@ -160,7 +160,7 @@ class Saver:
         if stored is None:
             return None
         self.game_id = stored.id
-        return Resumed(restore(stored), self._round_of(stored), played_seconds(stored))
+        return Resumed(restore(stored).game, self._round_of(stored), played_seconds(stored))
 
     def _round_of(self, stored: StoredGame) -> RoundPlay | None:
         if stored.round_id is None:
@@ -196,19 +196,3 @@ def played_seconds(stored: StoredGame) -> float:
     except ValueError:
         return float(elapsed)
     return float(elapsed) + max(0.0, (last - start).total_seconds())
-
-
-def restore(stored: StoredGame) -> Game:
-    """Replay a stored game's record, then rebuild its redo list by redoing and undoing.
-
-    ``stored.redo`` is a stack like the game's own: its last move is the next to redo.
-    A competitive game keeps no redo list: its draws cannot be undone.
-    """
-    game = Game.from_record(stored.record)
-    if game.competitive:
-        return game
-    for text in reversed(stored.redo):
-        game.apply(Move.parse(text))
-    for _ in stored.redo:
-        game.undo()
-    return game

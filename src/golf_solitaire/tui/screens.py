@@ -55,7 +55,7 @@ class HelpScreen(InfoScreen):
     def compose(self) -> ComposeResult:
         """Title, the rule summary, the preset's own rule, the keys, how to close."""
         language = self.language
-        layout = "black_hole" if self.deal.rules.layout == "black_hole" else "golf"
+        layout = self.deal.rules.layout
         name = self.deal.rules.name
         preset = core(language, f"preset.{name}.summary") if name else self.deal.rules.label
         about = f"{tr(language, 'help.preset', name=rules_title(language, self.deal))} {preset}"

@@ -21,6 +21,7 @@ from golf_solitaire.moves import Move
 from golf_solitaire.reasons import IllegalMoveError, Reason, Refusal
 from golf_solitaire.rounds import hole_deal
 from golf_solitaire.rules import Rules
+from golf_solitaire.service import restore
 from golf_solitaire.store import (
     NotFoundError,
     PresetStatistics,
@@ -174,19 +175,14 @@ class Sessions:
             stored = self.store.load_game(game_id, player_id)
             if stored.on_a_board:
                 raise CompetitionGameError(game_id)
-            game = Game.from_record(stored.record)
-            for text in stored.redo:
-                game.apply(Move.parse(text))
-            for _ in stored.redo:
-                game.undo()
-            stamps = [str(stamp) for stamp in stored.record.get("timestamps") or []]
+            restored = restore(stored)
             session = Session(
                 stored.id,
                 player_id,
-                game,
+                restored.game,
                 stored.created_at,
-                stamps,
-                list(reversed(stored.redo_times)),
+                restored.stamps,
+                restored.redo_stamps,
                 stored.round_id,
                 stored.hole,
                 stored.is_finished,
