@@ -25,7 +25,8 @@ from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
-from golf_solitaire.tui.analysis import Analysis, Suggestion, Verdict
+from golf_solitaire.service import Verdict
+from golf_solitaire.tui.analysis import Analysis, Suggestion
 from golf_solitaire.tui.playclock import Clock, PlayClock
 from golf_solitaire.tui.saving import RoundPlay, Saver
 from golf_solitaire.tui.scorecard import HoleLine
@@ -519,7 +520,7 @@ class GolfApp(App[None]):
         language = self.language
         if verdict is None:
             return tr(language, "end.analysis_unavailable")
-        if verdict.best_score is None:
+        if verdict.status == "intractable":
             return tr(language, "end.too_hard")
         key = "end.clearable" if verdict.clearable else "end.unclearable"
         if self.casual:
@@ -558,7 +559,7 @@ class GolfApp(App[None]):
             verdict = None if known else self.analysis.verdict(game.deal)
             if not known:
                 self.call_from_thread(self._judged, game.deal, verdict, screen)
-            review = None if self.casual else self.analysis.review(game, language)
+            review = None if self.casual else self.analysis.review_text(game, language)
         except Exception as error:
             message = tr(language, "end.failed", error=str(error))
             self.call_from_thread(screen.show_verdict, message)
