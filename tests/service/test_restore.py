@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,6 +17,7 @@ from golf_solitaire.service import restore
 from golf_solitaire.store import open_store
 from golf_solitaire.tui.saving import Saver
 from golf_solitaire.web import Settings, create_app
+from tests.tui.tui_helpers import saving_app
 
 ISSUE_LINE = ["d", "3", "d", "1", "d", "5"]
 
@@ -72,30 +74,42 @@ def test_the_browser_game_reopens_after_undos_and_a_restart(store_url: str) -> N
         assert refused.status_code == 422
 
 
-def test_the_terminal_game_resumes_after_undos_with_its_redo_list(store_url: str) -> None:
-    """The terminal's saver, a new store on the same database (a new `golf play --resume`)."""
+@pytest.mark.asyncio
+async def test_the_terminal_game_resumes_after_undos_and_redos_across_restarts(
+    store_url: str,
+) -> None:
+    """The terminal game (keys `d 4 d 2 d 6`: the same moves), three undos and a redo, then
+    twice a new store on the same database and `golf play --resume`: each time the game is
+    where it was, with the same redo list."""
     store = open_store(store_url)
     player = store.create_player().id
-    saver = Saver(store, player)
-    game = Game(Deal.numbered(1))
-    saver.start(game)
-    for text in ISSUE_LINE:
-        game.apply(Move.parse(text))
-        saver.moved(game)
-    for _ in range(3):
-        game.undo()
-        saver.repositioned(game)
-    game.redo()
-    saver.repositioned(game)
+    app = saving_app(store, player, game=Game(Deal.numbered(1)))
+    async with app.run_test() as pilot:
+        await pilot.press("d", "4", "d", "2", "d", "6", "u", "u", "u", "r")
+    live = app.game.copy()
+    assert redo_line(live) == ["d", "5"]
     store.close()
-    again = open_store(store_url)
-    try:
-        resumed = Saver(again, player).resume()
+    steps = [(("u", "u", "r", "u"), ["d", "1", "d", "5"]), (("r", "r"), ["d", "5"])]
+    for keys, redo_after in steps:
+        again = open_store(store_url)
+        saver = Saver(again, player)
+        resumed = saver.resume()
         assert resumed is not None
-        assert resumed.game.state == game.state
-        assert redo_line(resumed.game) == redo_line(game) == ["d", "5"]
+        assert resumed.game.state == live.state and resumed.game.moves == live.moves
+        assert redo_line(resumed.game) == redo_line(live)
+        app = saving_app(again, player, game=resumed.game, saver=saver)
+        async with app.run_test() as pilot:
+            await pilot.press(*keys)
+        live = app.game.copy()
+        assert redo_line(live) == redo_after
+        saver.close()
+    last = open_store(store_url)
+    try:
+        resumed = Saver(last, player).resume()
+        assert resumed is not None
+        assert resumed.game.state == live.state and redo_line(resumed.game) == ["d", "5"]
     finally:
-        again.close()
+        last.close()
 
 
 @given(st.lists(st.integers(min_value=0, max_value=9), min_size=1, max_size=40))

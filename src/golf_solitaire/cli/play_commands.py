@@ -194,7 +194,7 @@ def play_command(
     try:
         app.run()
     finally:
-        saver.store.close()
+        saver.close()
 
 
 def register(group: click.Group) -> None:

@@ -55,7 +55,7 @@ class GamePlay:
             found.game, store, stored.id, found.stamps, found.redo_stamps, stored.is_finished
         )
 
-    def move(self, move: Move, index: int | None = None) -> Card | None:
+    def move(self, move: Move, index: int | None = None) -> Card:
         """Make ``move`` (as move number ``index``, when the caller knows which it meant):
         refused with the engine's reason, stored, then made; the card it moved."""
         problem = self.game.refusal(move)
@@ -76,6 +76,7 @@ class GamePlay:
             raise IllegalMoveError(problem)
         self._reposition(self.game.move_count - 1, index)
         self.game.undo()
+        self.finished = False  # the hand goes on: its end is stored again when it comes
         if self.stamps:
             self.redo_stamps.append(self.stamps.pop())
 

@@ -26,6 +26,7 @@ from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
 from golf_solitaire.service import Verdict
+from golf_solitaire.service.play import GamePlay
 from golf_solitaire.tui.analysis import Analysis, Suggestion
 from golf_solitaire.tui.playclock import Clock, PlayClock
 from golf_solitaire.tui.saving import RoundPlay, Saver
@@ -111,7 +112,9 @@ class GolfApp(App[None]):
         super().__init__()
         if casual and (saver is not None or round_play is not None):
             raise ValueError("a casual game is neither saved nor part of a round")
-        self.game = game
+        self.play = GamePlay(game, unsaved=self._not_saved)
+        """The game in play; the service stores each change once ``saver`` has started it."""
+        self.unsaved_error: str | None = None
         self.language = language
         self.play_clock = PlayClock(clock, elapsed)
         self.rng = rng or random.Random()
@@ -150,8 +153,10 @@ class GolfApp(App[None]):
         """Store a new game (or say that a stored one goes on), show it, start the clock."""
         if self.saver is not None and self.saver.game_id is not None:
             self.message = tr(self.language, "message.resumed")
-        elif self.saver is not None:
-            self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
+            self.play.store, self.play.game_id = self.saver.store, self.saver.game_id
+            self.play.finished = self.game.is_over
+        else:
+            self._store_new_game()
         if self.game.is_over:
             self.play_clock.stop()
         self._show_deal()
@@ -162,6 +167,29 @@ class GolfApp(App[None]):
     def on_unmount(self) -> None:
         """Keep the time played on the hand, so that ``--resume`` goes on from it."""
         self._save(lambda saver: saver.timed(self.play_clock.elapsed()))
+
+    @property
+    def game(self) -> Game:
+        """The engine's game on the table."""
+        return self.play.game
+
+    def _store_new_game(self) -> None:
+        """Start storing the game on the table (a failure is shown, and play goes on)."""
+
+        def start(saver: Saver) -> None:
+            self.play = saver.start(self.game, round_play=self.round_play)
+            self.play.unsaved = self._not_saved
+
+        self._save(start)
+
+    def _not_saved(self, error: Exception) -> None:
+        """A store write failed: say so once the change is shown; the hand goes on unsaved."""
+        self.unsaved_error = tr(self.language, "message.not_saved", error=str(error))
+
+    def _tell(self, text: str) -> None:
+        """Set the message line's text, unless a failed write must be shown instead."""
+        self.message = self.unsaved_error or text
+        self.unsaved_error = None
 
     def _key_line(self) -> str:
         language = self.language
@@ -228,13 +256,12 @@ class GolfApp(App[None]):
             self.say(tr(self.language, "message.over"))
             return False
         try:
-            card = self.game.apply(move)
+            card = self.play.move(move)
         except IllegalMoveError as error:
             self.say(refusal_text(self.language, error.refusal))
             return False
         key = "message.drew" if isinstance(move, Draw) else "message.played"
-        self.message = tr(self.language, key, card=card_label(card))
-        self._save(lambda saver: saver.moved(self.game))
+        self._tell(tr(self.language, key, card=card_label(card)))
         self._changed()
         return True
 
@@ -262,7 +289,6 @@ class GolfApp(App[None]):
         self.play_clock.stop()
         if not self.scored:
             self.scored = True
-            self._save(lambda saver: saver.finished(self.game))
             self._save(lambda saver: saver.timed(self.play_clock.elapsed()))
             if self.round_play is not None:
                 self.round_play.round.record(self.game.score)
@@ -298,25 +324,23 @@ class GolfApp(App[None]):
             self.say(tr(self.language, "message.scored"))
             return
         try:
-            self.game.undo()
+            self.play.undo()
         except IllegalMoveError as error:
             self.say(refusal_text(self.language, error.refusal))
             return
         self.scored = False
         self.play_clock.go()
-        self.message = tr(self.language, "message.undone")
-        self._save(lambda saver: saver.repositioned(self.game))
+        self._tell(tr(self.language, "message.undone"))
         self._show_position()
 
     def action_redo(self) -> None:
         """Make again the last move taken back."""
         try:
-            self.game.redo()
+            self.play.redo()
         except IllegalMoveError as error:
             self.say(refusal_text(self.language, error.refusal))
             return
-        self.message = tr(self.language, "message.redone")
-        self._save(lambda saver: saver.repositioned(self.game))
+        self._tell(tr(self.language, "message.redone"))
         self._changed()
 
     def action_hint(self) -> None:
@@ -388,11 +412,11 @@ class GolfApp(App[None]):
         """Put a fresh hand of ``deal`` on the table (and in the store), its clock at 0:00."""
         if not self.game.is_over:
             self._save(lambda saver: saver.timed(self.play_clock.elapsed()))
-        self.game = Game(deal, competitive=self.game.competitive)
+        self.play = GamePlay(Game(deal, competitive=self.game.competitive), unsaved=self._not_saved)
         self.play_clock.reset()
         self.message = ""
         self.scored = False
-        self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
+        self._store_new_game()
         self._show_deal()
         if self.round_play is None and (deal.rules.winnable_only or self.level is not None):
             # The next new deal's number is drawn now and the solver finds that deal while this
