@@ -17,6 +17,7 @@ from golf_solitaire.service import restore
 from golf_solitaire.store import open_store
 from golf_solitaire.tui.saving import Saver
 from golf_solitaire.web import Settings, create_app
+from tests.competitions.helpers import create, headers, join
 from tests.tui.tui_helpers import saving_app
 
 ISSUE_LINE = ["d", "3", "d", "1", "d", "5"]
@@ -110,6 +111,48 @@ async def test_the_terminal_game_resumes_after_undos_and_redos_across_restarts(
         assert resumed.game.state == live.state and redo_line(resumed.game) == ["d", "5"]
     finally:
         last.close()
+
+
+COMPETITION_LINE = [*ISSUE_LINE, *"ddddddd", "0", "4", "2"]
+"""Deal 1 played competitively: the issue's moves, seven draws, then three plays."""
+
+
+def test_a_competition_game_reopens_after_undos_across_restarts(store_url: str) -> None:
+    """A competitive hand of deal 1, its three last plays taken back, then twice a new server
+    on the same database: the game opens at the same move with the same table, refuses to
+    take back a draw as before, and goes on from there."""
+    with TestClient(create_app(Settings(database_url=store_url))) as client:
+        code = create(client, holes=3, deal_number=1)["code"]
+        player = headers(join(client, code, "Ann")["token"])
+        view = client.post(f"/api/competitions/{code}/play", headers=player).json()["game"]
+        url = f"/api/competition-games/{view['game_id']}"
+
+        def change(action: str, move: str | None = None) -> dict[str, Any]:
+            body: dict[str, Any] = {"index": view["index"]}
+            if move is not None:
+                body["move"] = move
+            reply = client.post(f"{url}/{action}", json=body, headers=player)
+            assert reply.status_code == 200, reply.text
+            return dict(reply.json())
+
+        for text in COMPETITION_LINE:
+            view = change("moves", text)
+        for _ in range(3):
+            view = change("undo")
+    assert view["index"] == 13
+    for restart in range(2):
+        with TestClient(create_app(Settings(database_url=store_url))) as client:
+            reopened = client.get(url, headers=player)
+            assert reopened.status_code == 200, reopened.text
+            assert reopened.json() == view
+            if restart == 0:
+                refused = client.post(f"{url}/undo", json={"index": 13}, headers=player)
+                assert refused.status_code == 422, refused.text  # a draw is never taken back
+                view = change("moves", "0")
+                view = change("moves", "4")
+                view = change("undo")
+    table = game_after(COMPETITION_LINE[:14]).observation().to_dict()
+    assert view["index"] == 14 and view["table"]["waste"] == table["waste"]
 
 
 @given(st.lists(st.integers(min_value=0, max_value=9), min_size=1, max_size=40))

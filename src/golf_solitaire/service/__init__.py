@@ -6,6 +6,6 @@ once, so the browser, the terminal and the competitions cannot drift apart.
 """
 
 from golf_solitaire.service.analysis import ANALYSIS_SECONDS, Analyst, Verdict
-from golf_solitaire.service.restore import Restored, restore
+from golf_solitaire.service.restore import Restored, restore, restore_line
 
-__all__ = ["ANALYSIS_SECONDS", "Analyst", "Restored", "Verdict", "restore"]
+__all__ = ["ANALYSIS_SECONDS", "Analyst", "Restored", "Verdict", "restore", "restore_line"]
