@@ -73,14 +73,17 @@ def start_round(
     holes: int,
     rules: Rules,
     first_deal: int,
+    hole: int = 1,
+    game: Game | None = None,
 ) -> tuple[str, GamePlay]:
-    """Store a new round and the game of its first hole: the round's id and that game."""
+    """Store a new round and the game of its hole ``hole`` (the first, unless a face took a
+    round up part-way; ``game`` when the face dealt it already): the round's id and that game."""
     Round(holes=holes)  # a ValueError naming ``holes`` for a length no round has
     round_id = store.create_round(
         player_id, holes=holes, rules=rules.to_dict(), first_deal=first_deal
     )
-    deal = hole_deal(rules, first_deal, 1)
-    play, _ = start_game(store, abandonments, player_id, Game(deal), round_id=round_id, hole=1)
+    game = game or Game(hole_deal(rules, first_deal, hole))
+    play, _ = start_game(store, abandonments, player_id, game, round_id=round_id, hole=hole)
     return round_id, play
 
 

@@ -24,7 +24,7 @@ from golf_solitaire.rounds import Round, hole_deal, hole_numbers
 from golf_solitaire.rules import Rules
 from golf_solitaire.service import Analyst
 from golf_solitaire.service.play import Abandonments, GamePlay, start_game
-from golf_solitaire.service.rounds import score_card
+from golf_solitaire.service.rounds import next_hole, score_card, start_round
 from golf_solitaire.store import PresetStatistics, Store, StoredGame
 
 ELAPSED = "elapsed"
@@ -118,22 +118,23 @@ class Saver:
         self.abandonments = Abandonments(store, analyst or Analyst.installed())
 
     def start(self, game: Game, *, round_play: RoundPlay | None = None) -> GamePlay:
-        """Store a new game (its round's first hole creates the round): the game in play."""
-        round_id = None
-        hole = None
-        if round_play is not None:
-            if round_play.round_id is None:
-                round_play.round_id = self.store.create_round(
-                    self.player_id,
-                    holes=round_play.round.holes,
-                    rules=round_play.rules.to_dict(),
-                    first_deal=round_play.first_deal,
-                )
-            round_id = round_play.round_id
-            hole = round_play.round.current_hole
-        play, _ = start_game(
-            self.store, self.abandonments, self.player_id, game, round_id=round_id, hole=hole
-        )
+        """Store a new game, or the current hole of ``round_play`` (its first creates the
+        round): the game in play."""
+        if round_play is None:
+            play, _ = start_game(self.store, self.abandonments, self.player_id, game)
+        elif round_play.round_id is None:
+            round_play.round_id, play = start_round(
+                self.store,
+                self.abandonments,
+                self.player_id,
+                holes=round_play.round.holes,
+                rules=round_play.rules,
+                first_deal=round_play.first_deal,
+                hole=round_play.round.current_hole or 1,
+                game=game,
+            )
+        else:
+            play = next_hole(self.store, self.abandonments, self.player_id, round_play.round_id)
         self.game_id = play.game_id
         return play
 
