@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from golf_solitaire import Deal, Game
 from golf_solitaire.moves import Move
 from golf_solitaire.service import restore
+from golf_solitaire.service.play import GamePlay
 from golf_solitaire.store import open_store
 from golf_solitaire.tui.saving import Saver
 from golf_solitaire.web import Settings, create_app
@@ -159,38 +160,37 @@ def test_a_competition_game_reopens_after_undos_across_restarts(store_url: str) 
 def test_any_line_of_moves_undos_and_redos_restores_exactly(
     tmp_path_factory: Any, choices: list[int]
 ) -> None:
-    """Random moves, undos and redos, stored as the faces store them: the restored game has
-    the live game's state, redo list and move times, in order."""
+    """Random moves, undos and redos made through the service, beside the same on a plain
+    engine game: the restored game has the live game's state, redo list and move times."""
     path: Path = tmp_path_factory.mktemp("restore") / "golf.sqlite3"
     store = open_store(f"sqlite:///{path}")
     try:
         player = store.create_player().id
-        game = Game(Deal.numbered(7))
-        game_id = store.create_game(player, game.record())
-        stamps: list[str] = []
-        redo_stamps: list[str] = []
+        live = Game(Deal.numbered(7))
+        play = GamePlay(Game(live.deal), store, store.create_game(player, live.record()))
         for choice in choices:
-            if game.is_over:
+            if live.is_over:
                 break
-            if choice == 0 and game.can_undo:
-                game.undo()
-                redo_stamps.append(stamps.pop())
-                store.set_position(game_id, game.move_count)
-            elif choice == 1 and game.can_redo:
-                game.redo()
-                stamps.append(redo_stamps.pop())
-                store.set_position(game_id, game.move_count)
+            if choice == 0 and live.can_undo:
+                live.undo()
+                play.undo(play.game.move_count)
+            elif choice == 1 and live.can_redo:
+                live.redo()
+                play.redo(play.game.move_count)
             else:
-                moves = game.legal_moves()
+                moves = live.legal_moves()
                 move = moves[choice % len(moves)]
-                stamps.append(store.append_move(game_id, str(move), game.move_count))
-                redo_stamps.clear()
-                game.apply(move)
-        restored = restore(store.load_game(game_id, player))
-        assert restored.game.state == game.state
-        assert restored.game.moves == game.moves
-        assert redo_line(restored.game) == redo_line(game)
-        assert restored.stamps == stamps
-        assert restored.redo_stamps == redo_stamps
+                live.apply(move)
+                play.move(move, play.game.move_count)
+        assert play.game.state == live.state and redo_line(play.game) == redo_line(live)
+        assert play.game_id is not None
+        stored = store.load_game(play.game_id, player)
+        restored = restore(stored)
+        assert restored.game.state == live.state
+        assert restored.game.moves == live.moves
+        assert redo_line(restored.game) == redo_line(live)
+        assert restored.stamps == play.stamps and len(play.stamps) == live.move_count
+        assert restored.redo_stamps == play.redo_stamps
+        assert stored.is_finished == live.is_over
     finally:
         store.close()
