@@ -84,8 +84,7 @@ class Analyst:
         ``None`` without a solver."""
         if self.solver is None:
             return None
-        with self._lock:
-            known = self._verdicts.get(deal)
+        known = self.known_verdict(deal)
         if known is not None:
             return known
         try:
@@ -103,6 +102,11 @@ class Analyst:
                 self._verdicts.clear()
             self._verdicts[deal] = found
         return found
+
+    def known_verdict(self, deal: Deal) -> Verdict | None:
+        """The verdict on ``deal`` if it was found already (no search), else ``None``."""
+        with self._lock:
+            return self._verdicts.get(deal)
 
     def review(self, game: Game) -> Review | None:
         """The solver's review of ``game``'s moves, or ``None`` without a solver or when the

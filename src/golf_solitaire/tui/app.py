@@ -131,7 +131,6 @@ class GolfApp(App[None]):
         self.cursor = 0
         self.message = ""
         self.scored = False
-        self.verdicts: dict[Deal, Verdict | None] = {}
         self.message_line = Line(id="message")
         self.status_line = Line(id="status")
 
@@ -562,10 +561,9 @@ class GolfApp(App[None]):
             elif choice == "quit":
                 self.exit()
 
-        deal = self.game.deal
-        known = deal in self.verdicts
-        if known:
-            text = self.verdict_text(self.verdicts[deal])
+        known = self.analysis.known_verdict(self.game.deal)
+        if known is not None:
+            text = self.verdict_text(known)
         elif self.analysis.available:
             text = tr(self.language, "end.thinking")
         else:
@@ -573,7 +571,7 @@ class GolfApp(App[None]):
         screen = EndScreen(self.language, self.summary(text))
         self.push_screen(screen, closed)
         if self.analysis.available:
-            self._judge(self.game.copy(), screen, known)
+            self._judge(self.game.copy(), screen, known is not None)
 
     @work(thread=True, exclusive=True, group="verdict")
     def _judge(self, game: Game, screen: EndScreen, known: bool) -> None:
@@ -582,7 +580,7 @@ class GolfApp(App[None]):
         try:
             verdict = None if known else self.analysis.verdict(game.deal)
             if not known:
-                self.call_from_thread(self._judged, game.deal, verdict, screen)
+                self.call_from_thread(screen.show_verdict, self.verdict_text(verdict))
             review = None if self.casual else self.analysis.review_text(game, language)
         except Exception as error:
             message = tr(language, "end.failed", error=str(error))
@@ -590,8 +588,3 @@ class GolfApp(App[None]):
             return
         if review is not None:
             self.call_from_thread(screen.show_review, review)
-
-    def _judged(self, deal: Deal, verdict: Verdict | None, screen: EndScreen) -> None:
-        """Keep the verdict for this deal and show it on the end screen."""
-        self.verdicts[deal] = verdict
-        screen.show_verdict(self.verdict_text(verdict))
