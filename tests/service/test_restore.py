@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,9 +14,12 @@ from hypothesis import strategies as st
 from golf_solitaire import Deal, Game
 from golf_solitaire.moves import Move
 from golf_solitaire.service import restore
+from golf_solitaire.service.play import GamePlay
 from golf_solitaire.store import open_store
 from golf_solitaire.tui.saving import Saver
 from golf_solitaire.web import Settings, create_app
+from tests.competitions.helpers import create, headers, join
+from tests.tui.tui_helpers import saving_app
 
 ISSUE_LINE = ["d", "3", "d", "1", "d", "5"]
 
@@ -72,68 +76,121 @@ def test_the_browser_game_reopens_after_undos_and_a_restart(store_url: str) -> N
         assert refused.status_code == 422
 
 
-def test_the_terminal_game_resumes_after_undos_with_its_redo_list(store_url: str) -> None:
-    """The terminal's saver, a new store on the same database (a new `golf play --resume`)."""
+@pytest.mark.asyncio
+async def test_the_terminal_game_resumes_after_undos_and_redos_across_restarts(
+    store_url: str,
+) -> None:
+    """The terminal game (keys `d 4 d 2 d 6`: the same moves), three undos and a redo, then
+    twice a new store on the same database and `golf play --resume`: each time the game is
+    where it was, with the same redo list."""
     store = open_store(store_url)
     player = store.create_player().id
-    saver = Saver(store, player)
-    game = Game(Deal.numbered(1))
-    saver.start(game)
-    for text in ISSUE_LINE:
-        game.apply(Move.parse(text))
-        saver.moved(game)
-    for _ in range(3):
-        game.undo()
-        saver.repositioned(game)
-    game.redo()
-    saver.repositioned(game)
+    app = saving_app(store, player, game=Game(Deal.numbered(1)))
+    async with app.run_test() as pilot:
+        await pilot.press("d", "4", "d", "2", "d", "6", "u", "u", "u", "r")
+    live = app.game.copy()
+    assert redo_line(live) == ["d", "5"]
     store.close()
-    again = open_store(store_url)
-    try:
-        resumed = Saver(again, player).resume()
+    steps = [(("u", "u", "r", "u"), ["d", "1", "d", "5"]), (("r", "r"), ["d", "5"])]
+    for keys, redo_after in steps:
+        again = open_store(store_url)
+        saver = Saver(again, player)
+        resumed = saver.resume()
         assert resumed is not None
-        assert resumed.game.state == game.state
-        assert redo_line(resumed.game) == redo_line(game) == ["d", "5"]
+        assert resumed.game.state == live.state and resumed.game.moves == live.moves
+        assert redo_line(resumed.game) == redo_line(live)
+        app = saving_app(again, player, game=resumed.game, saver=saver)
+        async with app.run_test() as pilot:
+            await pilot.press(*keys)
+        live = app.game.copy()
+        assert redo_line(live) == redo_after
+        saver.close()
+    last = open_store(store_url)
+    try:
+        resumed = Saver(last, player).resume()
+        assert resumed is not None
+        assert resumed.game.state == live.state and redo_line(resumed.game) == ["d", "5"]
     finally:
-        again.close()
+        last.close()
+
+
+COMPETITION_LINE = [*ISSUE_LINE, *"ddddddd", "0", "4", "2"]
+"""Deal 1 played competitively: the issue's moves, seven draws, then three plays."""
+
+
+def test_a_competition_game_reopens_after_undos_across_restarts(store_url: str) -> None:
+    """A competitive hand of deal 1, its three last plays taken back, then twice a new server
+    on the same database: the game opens at the same move with the same table, refuses to
+    take back a draw as before, and goes on from there."""
+    with TestClient(create_app(Settings(database_url=store_url))) as client:
+        code = create(client, holes=3, deal_number=1)["code"]
+        player = headers(join(client, code, "Ann")["token"])
+        view = client.post(f"/api/competitions/{code}/play", headers=player).json()["game"]
+        url = f"/api/competition-games/{view['game_id']}"
+
+        def change(action: str, move: str | None = None) -> dict[str, Any]:
+            body: dict[str, Any] = {"index": view["index"]}
+            if move is not None:
+                body["move"] = move
+            reply = client.post(f"{url}/{action}", json=body, headers=player)
+            assert reply.status_code == 200, reply.text
+            return dict(reply.json())
+
+        for text in COMPETITION_LINE:
+            view = change("moves", text)
+        for _ in range(3):
+            view = change("undo")
+    assert view["index"] == 13
+    for restart in range(2):
+        with TestClient(create_app(Settings(database_url=store_url))) as client:
+            reopened = client.get(url, headers=player)
+            assert reopened.status_code == 200, reopened.text
+            assert reopened.json() == view
+            if restart == 0:
+                refused = client.post(f"{url}/undo", json={"index": 13}, headers=player)
+                assert refused.status_code == 422, refused.text  # a draw is never taken back
+                view = change("moves", "0")
+                view = change("moves", "4")
+                view = change("undo")
+    table = game_after(COMPETITION_LINE[:14]).observation().to_dict()
+    assert view["index"] == 14 and view["table"]["waste"] == table["waste"]
 
 
 @given(st.lists(st.integers(min_value=0, max_value=9), min_size=1, max_size=40))
 def test_any_line_of_moves_undos_and_redos_restores_exactly(
     tmp_path_factory: Any, choices: list[int]
 ) -> None:
-    """Random moves, undos and redos, stored as the faces store them: the restored game has
-    the live game's state, redo list and move times, in order."""
+    """Random moves, undos and redos made through the service, beside the same on a plain
+    engine game: the restored game has the live game's state, redo list and move times."""
     path: Path = tmp_path_factory.mktemp("restore") / "golf.sqlite3"
     store = open_store(f"sqlite:///{path}")
     try:
         player = store.create_player().id
-        game = Game(Deal.numbered(7))
-        game_id = store.create_game(player, game.record())
-        stamps: list[str] = []
-        redo_stamps: list[str] = []
+        live = Game(Deal.numbered(7))
+        play = GamePlay(Game(live.deal), store, store.create_game(player, live.record()))
         for choice in choices:
-            if game.is_over:
+            if live.is_over:
                 break
-            if choice == 0 and game.can_undo:
-                game.undo()
-                redo_stamps.append(stamps.pop())
-                store.set_position(game_id, game.move_count)
-            elif choice == 1 and game.can_redo:
-                game.redo()
-                stamps.append(redo_stamps.pop())
-                store.set_position(game_id, game.move_count)
+            if choice == 0 and live.can_undo:
+                live.undo()
+                play.undo(play.game.move_count)
+            elif choice == 1 and live.can_redo:
+                live.redo()
+                play.redo(play.game.move_count)
             else:
-                moves = game.legal_moves()
+                moves = live.legal_moves()
                 move = moves[choice % len(moves)]
-                stamps.append(store.append_move(game_id, str(move), game.move_count))
-                redo_stamps.clear()
-                game.apply(move)
-        restored = restore(store.load_game(game_id, player))
-        assert restored.game.state == game.state
-        assert restored.game.moves == game.moves
-        assert redo_line(restored.game) == redo_line(game)
-        assert restored.stamps == stamps
-        assert restored.redo_stamps == redo_stamps
+                live.apply(move)
+                play.move(move, play.game.move_count)
+        assert play.game.state == live.state and redo_line(play.game) == redo_line(live)
+        assert play.game_id is not None
+        stored = store.load_game(play.game_id, player)
+        restored = restore(stored)
+        assert restored.game.state == live.state
+        assert restored.game.moves == live.moves
+        assert redo_line(restored.game) == redo_line(live)
+        assert restored.stamps == play.stamps and len(play.stamps) == live.move_count
+        assert restored.redo_stamps == play.redo_stamps
+        assert stored.is_finished == live.is_over
     finally:
         store.close()

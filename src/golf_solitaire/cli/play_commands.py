@@ -74,12 +74,12 @@ def first_deal(
     from that number (or a random one) on that the solver rates at that level."""
     if level is None:
         return choose_deal(number, daily, rules)
-    from golf_solitaire.tui.analysis import Analysis
+    from golf_solitaire.service import Analyst
     from golf_solitaire.tui.texts import tr
 
     click.echo(tr(language, f"deal.finding_{level}"), err=True)
     try:
-        return Analysis.installed().deal_of_level(first_deal_number(number, daily), rules, level)
+        return Analyst.installed().deal_of_level(first_deal_number(number, daily), rules, level)
     except ValueError as error:
         raise CliError(str(error)) from None
 
@@ -194,7 +194,7 @@ def play_command(
     try:
         app.run()
     finally:
-        saver.store.close()
+        saver.close()
 
 
 def register(group: click.Group) -> None:

@@ -29,6 +29,7 @@ from golf_solitaire.moves import Move
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.rounds import COMPETITION_LENGTHS, LAST_ROUND_START, to_par_text
 from golf_solitaire.rules import PRESETS, Rules
+from golf_solitaire.service import restore_line
 from golf_solitaire.store import NotFoundError, Store
 from golf_solitaire.store.competitions import (
     Change,
@@ -321,10 +322,7 @@ class CompetitionService:
         entry = self._take(line.id, player_id)
         if entry is not None and entry.revision == line.revision:
             return entry.game
-        game = Game(Deal.from_identity(line.deal, Rules.from_dict(line.rules)), competitive=True)
-        for text in line.moves:
-            game.apply(Move.parse(text))
-        return game
+        return restore_line(line)
 
     def game_view(self, game_id: str, player_id: str) -> dict[str, Any]:
         """What the player sees of their game: the table (no stock order), index, result."""

@@ -1,4 +1,5 @@
-"""Restore a stored game: its record replayed, then its redo list rebuilt, stamps included."""
+"""Restore a stored game: its record replayed, then its redo list rebuilt, stamps included;
+and a competition's game, replayed the same way from its stored line."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from dataclasses import dataclass
 
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
+from golf_solitaire.records import RECORD_FORMAT, RECORD_VERSION
 from golf_solitaire.store import StoredGame
+from golf_solitaire.store.competitions import GameLine
 
 
 @dataclass(frozen=True)
@@ -38,3 +41,17 @@ def restore(stored: StoredGame) -> Restored:
     for _ in stored.redo:
         game.undo()
     return Restored(game, stamps, list(stored.redo_times))
+
+
+def restore_line(line: GameLine) -> Game:
+    """A competition's game (competitive: no redo list, draws never undone) at its stored
+    position, replayed through the same record as every other stored game."""
+    record = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "rules": line.rules,
+        "deal": line.deal,
+        "competitive": True,
+        "moves": list(line.moves),
+    }
+    return Game.from_record(record)

@@ -25,7 +25,9 @@ from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
-from golf_solitaire.tui.analysis import Analysis, Suggestion, Verdict
+from golf_solitaire.service import Verdict
+from golf_solitaire.service.play import GamePlay
+from golf_solitaire.tui.analysis import Analysis, Suggestion
 from golf_solitaire.tui.playclock import Clock, PlayClock
 from golf_solitaire.tui.saving import RoundPlay, Saver
 from golf_solitaire.tui.scorecard import HoleLine
@@ -110,7 +112,9 @@ class GolfApp(App[None]):
         super().__init__()
         if casual and (saver is not None or round_play is not None):
             raise ValueError("a casual game is neither saved nor part of a round")
-        self.game = game
+        self.play = GamePlay(game, unsaved=self._not_saved)
+        """The game in play; the service stores each change once ``saver`` has started it."""
+        self.unsaved_error: str | None = None
         self.language = language
         self.play_clock = PlayClock(clock, elapsed)
         self.rng = rng or random.Random()
@@ -127,7 +131,6 @@ class GolfApp(App[None]):
         self.cursor = 0
         self.message = ""
         self.scored = False
-        self.verdicts: dict[Deal, Verdict | None] = {}
         self.message_line = Line(id="message")
         self.status_line = Line(id="status")
 
@@ -149,8 +152,10 @@ class GolfApp(App[None]):
         """Store a new game (or say that a stored one goes on), show it, start the clock."""
         if self.saver is not None and self.saver.game_id is not None:
             self.message = tr(self.language, "message.resumed")
-        elif self.saver is not None:
-            self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
+            self.play.store, self.play.game_id = self.saver.store, self.saver.game_id
+            self.play.finished = self.game.is_over
+        else:
+            self._store_new_game()
         if self.game.is_over:
             self.play_clock.stop()
         self._show_deal()
@@ -161,6 +166,29 @@ class GolfApp(App[None]):
     def on_unmount(self) -> None:
         """Keep the time played on the hand, so that ``--resume`` goes on from it."""
         self._save(lambda saver: saver.timed(self.play_clock.elapsed()))
+
+    @property
+    def game(self) -> Game:
+        """The engine's game on the table."""
+        return self.play.game
+
+    def _store_new_game(self) -> None:
+        """Start storing the game on the table (a failure is shown, and play goes on)."""
+
+        def start(saver: Saver) -> None:
+            self.play = saver.start(self.game, round_play=self.round_play)
+            self.play.unsaved = self._not_saved
+
+        self._save(start)
+
+    def _not_saved(self, error: Exception) -> None:
+        """A store write failed: say so once the change is shown; the hand goes on unsaved."""
+        self.unsaved_error = tr(self.language, "message.not_saved", error=str(error))
+
+    def _tell(self, text: str) -> None:
+        """Set the message line's text, unless a failed write must be shown instead."""
+        self.message = self.unsaved_error or text
+        self.unsaved_error = None
 
     def _key_line(self) -> str:
         language = self.language
@@ -227,13 +255,12 @@ class GolfApp(App[None]):
             self.say(tr(self.language, "message.over"))
             return False
         try:
-            card = self.game.apply(move)
+            card = self.play.move(move)
         except IllegalMoveError as error:
             self.say(refusal_text(self.language, error.refusal))
             return False
         key = "message.drew" if isinstance(move, Draw) else "message.played"
-        self.message = tr(self.language, key, card=card_label(card))
-        self._save(lambda saver: saver.moved(self.game))
+        self._tell(tr(self.language, key, card=card_label(card)))
         self._changed()
         return True
 
@@ -261,7 +288,6 @@ class GolfApp(App[None]):
         self.play_clock.stop()
         if not self.scored:
             self.scored = True
-            self._save(lambda saver: saver.finished(self.game))
             self._save(lambda saver: saver.timed(self.play_clock.elapsed()))
             if self.round_play is not None:
                 self.round_play.round.record(self.game.score)
@@ -297,25 +323,23 @@ class GolfApp(App[None]):
             self.say(tr(self.language, "message.scored"))
             return
         try:
-            self.game.undo()
+            self.play.undo()
         except IllegalMoveError as error:
             self.say(refusal_text(self.language, error.refusal))
             return
         self.scored = False
         self.play_clock.go()
-        self.message = tr(self.language, "message.undone")
-        self._save(lambda saver: saver.repositioned(self.game))
+        self._tell(tr(self.language, "message.undone"))
         self._show_position()
 
     def action_redo(self) -> None:
         """Make again the last move taken back."""
         try:
-            self.game.redo()
+            self.play.redo()
         except IllegalMoveError as error:
             self.say(refusal_text(self.language, error.refusal))
             return
-        self.message = tr(self.language, "message.redone")
-        self._save(lambda saver: saver.repositioned(self.game))
+        self._tell(tr(self.language, "message.redone"))
         self._changed()
 
     def action_hint(self) -> None:
@@ -387,11 +411,11 @@ class GolfApp(App[None]):
         """Put a fresh hand of ``deal`` on the table (and in the store), its clock at 0:00."""
         if not self.game.is_over:
             self._save(lambda saver: saver.timed(self.play_clock.elapsed()))
-        self.game = Game(deal, competitive=self.game.competitive)
+        self.play = GamePlay(Game(deal, competitive=self.game.competitive), unsaved=self._not_saved)
         self.play_clock.reset()
         self.message = ""
         self.scored = False
-        self._save(lambda saver: saver.start(self.game, round_play=self.round_play))
+        self._store_new_game()
         self._show_deal()
         if self.round_play is None and (deal.rules.winnable_only or self.level is not None):
             # The next new deal's number is drawn now and the solver finds that deal while this
@@ -519,7 +543,7 @@ class GolfApp(App[None]):
         language = self.language
         if verdict is None:
             return tr(language, "end.analysis_unavailable")
-        if verdict.best_score is None:
+        if verdict.status == "intractable":
             return tr(language, "end.too_hard")
         key = "end.clearable" if verdict.clearable else "end.unclearable"
         if self.casual:
@@ -537,10 +561,9 @@ class GolfApp(App[None]):
             elif choice == "quit":
                 self.exit()
 
-        deal = self.game.deal
-        known = deal in self.verdicts
-        if known:
-            text = self.verdict_text(self.verdicts[deal])
+        known = self.analysis.known_verdict(self.game.deal)
+        if known is not None:
+            text = self.verdict_text(known)
         elif self.analysis.available:
             text = tr(self.language, "end.thinking")
         else:
@@ -548,7 +571,7 @@ class GolfApp(App[None]):
         screen = EndScreen(self.language, self.summary(text))
         self.push_screen(screen, closed)
         if self.analysis.available:
-            self._judge(self.game.copy(), screen, known)
+            self._judge(self.game.copy(), screen, known is not None)
 
     @work(thread=True, exclusive=True, group="verdict")
     def _judge(self, game: Game, screen: EndScreen, known: bool) -> None:
@@ -557,16 +580,11 @@ class GolfApp(App[None]):
         try:
             verdict = None if known else self.analysis.verdict(game.deal)
             if not known:
-                self.call_from_thread(self._judged, game.deal, verdict, screen)
-            review = None if self.casual else self.analysis.review(game, language)
+                self.call_from_thread(screen.show_verdict, self.verdict_text(verdict))
+            review = None if self.casual else self.analysis.review_text(game, language)
         except Exception as error:
             message = tr(language, "end.failed", error=str(error))
             self.call_from_thread(screen.show_verdict, message)
             return
         if review is not None:
             self.call_from_thread(screen.show_review, review)
-
-    def _judged(self, deal: Deal, verdict: Verdict | None, screen: EndScreen) -> None:
-        """Keep the verdict for this deal and show it on the end screen."""
-        self.verdicts[deal] = verdict
-        screen.show_verdict(self.verdict_text(verdict))

@@ -1,6 +1,6 @@
 """Keeping the terminal's games in the store the browser game uses, one write per move.
 
-A game is stored as its record; undo and redo move the stored position along the line, so
+A game is stored as its record (the service stores each move, undo and redo), so
 ``golf play --resume`` rebuilds the exact position, redo list included, by replaying moves.
 The time played is kept in the game's meta when the player leaves a hand, so the clock
 goes on from the same second. The terminal's player is remembered in a small file in the
@@ -22,7 +22,9 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.rounds import Round, hole_deal, hole_numbers
 from golf_solitaire.rules import Rules
-from golf_solitaire.service import restore
+from golf_solitaire.service import Analyst
+from golf_solitaire.service.play import Abandonments, GamePlay, start_game
+from golf_solitaire.service.rounds import next_hole, score_card, start_round
 from golf_solitaire.store import PresetStatistics, Store, StoredGame
 
 ELAPSED = "elapsed"
@@ -93,56 +95,48 @@ class RoundPlay:
 
 @dataclass(frozen=True, slots=True)
 class Resumed:
-    """An unfinished game taken up again: the game, its round, and the seconds played."""
+    """An unfinished game taken up again: the game in play, its round, the seconds played."""
 
-    game: Game
+    play: GamePlay
     round_play: RoundPlay | None
     elapsed: float
 
+    @property
+    def game(self) -> Game:
+        """The engine's game, at its exact position."""
+        return self.play.game
+
 
 class Saver:
-    """Writes a player's games to the store as they are played."""
+    """Keeps a player's games in the store through the service: starts them (abandoning the
+    hand left in play, judged as the browser's are), resumes the last, counts statistics."""
 
-    def __init__(self, store: Store, player_id: str) -> None:
+    def __init__(self, store: Store, player_id: str, analyst: Analyst | None = None) -> None:
         self.store = store
         self.player_id = player_id
         self.game_id: str | None = None
+        self.abandonments = Abandonments(store, analyst or Analyst.installed())
 
-    def start(self, game: Game, *, round_play: RoundPlay | None = None) -> None:
-        """Store a new game (and its round's first hole creates the round)."""
-        round_id = None
-        hole = None
-        if round_play is not None:
-            if round_play.round_id is None:
-                round_play.round_id = self.store.create_round(
-                    self.player_id,
-                    holes=round_play.round.holes,
-                    rules=round_play.rules.to_dict(),
-                    first_deal=round_play.first_deal,
-                )
-            round_id = round_play.round_id
-            hole = round_play.round.current_hole
-        self.game_id = self.store.create_game(
-            self.player_id, game.record(), round_id=round_id, hole=hole
-        )
-
-    def moved(self, game: Game) -> None:
-        """Store the move just made (it drops any moves undone past it)."""
-        if self.game_id is not None:
-            self.store.append_move(self.game_id, str(game.moves[-1]), game.move_count - 1)
-
-    def repositioned(self, game: Game) -> None:
-        """Store the position after an undo or a redo."""
-        if self.game_id is not None:
-            self.store.set_position(self.game_id, game.move_count)
-
-    def finished(self, game: Game) -> None:
-        """Store how the hand ended."""
-        outcome = game.outcome
-        if self.game_id is not None and outcome is not None:
-            self.store.finish_game(
-                self.game_id, termination=outcome.termination.value, strokes=outcome.strokes
+    def start(self, game: Game, *, round_play: RoundPlay | None = None) -> GamePlay:
+        """Store a new game, or the current hole of ``round_play`` (its first creates the
+        round): the game in play."""
+        if round_play is None:
+            play, _ = start_game(self.store, self.abandonments, self.player_id, game)
+        elif round_play.round_id is None:
+            round_play.round_id, play = start_round(
+                self.store,
+                self.abandonments,
+                self.player_id,
+                holes=round_play.round.holes,
+                rules=round_play.rules,
+                first_deal=round_play.first_deal,
+                hole=round_play.round.current_hole or 1,
+                game=game,
             )
+        else:
+            play = next_hole(self.store, self.abandonments, self.player_id, round_play.round_id)
+        self.game_id = play.game_id
+        return play
 
     def timed(self, seconds: float) -> None:
         """Store the seconds the hand has been played so far (when the player leaves it)."""
@@ -151,8 +145,8 @@ class Saver:
             self.store.merge_meta(self.game_id, {ELAPSED: round(seconds, 3), ELAPSED_AT: now})
 
     def statistics(self) -> dict[str, PresetStatistics]:
-        """The player's statistics per rules preset, as the store counts them."""
-        return self.store.statistics(self.player_id)
+        """The player's statistics per rules preset, as the store counts them for every face."""
+        return self.abandonments.statistics(self.player_id)
 
     def resume(self) -> Resumed | None:
         """The last unfinished game, at its exact position with its redo list, or ``None``."""
@@ -160,19 +154,20 @@ class Saver:
         if stored is None:
             return None
         self.game_id = stored.id
-        return Resumed(restore(stored).game, self._round_of(stored), played_seconds(stored))
+        play = GamePlay.restored(self.store, stored)
+        return Resumed(play, self._round_of(stored), played_seconds(stored))
+
+    def close(self) -> None:
+        """Finish judging the hands abandoned, then close the store."""
+        self.abandonments.close()
+        self.store.close()
 
     def _round_of(self, stored: StoredGame) -> RoundPlay | None:
         if stored.round_id is None:
             return None
         saved = self.store.load_round(stored.round_id, self.player_id)
-        strokes = [
-            game.strokes
-            for game in saved.games
-            if game.is_finished and game.strokes is not None and game.id != stored.id
-        ]
         return RoundPlay(
-            Round(holes=saved.holes, strokes=strokes),
+            score_card(saved, leaving_out=stored.id).round,
             first_deal=saved.first_deal,
             rules=Rules.from_dict(saved.rules),
             round_id=saved.id,

@@ -1,20 +1,25 @@
-"""The solver's answers for the browser: hints, end-of-hand verdicts and game reviews.
+"""The solver's answers for the browser, in the player's language: hints, end-of-hand verdicts
+and game reviews, as the service's one analyst gives them.
 
-The solver is an optional part (``golf_solitaire.solver``); without it every answer says
-honestly that analysis is unavailable instead of inventing one.
+Without the solver every answer says honestly that analysis is unavailable.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Final
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, Final
 
-from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
-from golf_solitaire.moves import Draw, Play
-from golf_solitaire.solver_seam import installed_solver
+from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.service import Analyst
 from golf_solitaire.web.models import Analysis
+
+if TYPE_CHECKING:
+    from golf_solitaire.solver import ReviewEntry
+
+ANALYST: Final = Analyst.installed()
+"""The server's analyst (its verdicts are kept: a deal is asked about again and again)."""
 
 
 def unavailable(lang: str) -> Analysis:
@@ -22,11 +27,8 @@ def unavailable(lang: str) -> Analysis:
     return Analysis(available=False, detail=translate(lang, "web.analysis.unavailable"))
 
 
-def move_words(lang: str, game: Game, text: str) -> str:
+def move_words(lang: str, game: Game, move: Move) -> str:
     """A move in words: "play column 3 (7♦)" or "draw"."""
-    from golf_solitaire.moves import Move
-
-    move = Move.parse(text)
     if isinstance(move, Draw):
         return translate(lang, "web.move.draw")
     assert isinstance(move, Play)
@@ -38,128 +40,72 @@ def move_words(lang: str, game: Game, text: str) -> str:
 
 def hint(lang: str, game: Game) -> Analysis:
     """A fair hint (from what the player sees only) for the current position."""
-    solver = installed_solver()
-    if solver is None:
+    if not ANALYST.available:
         return unavailable(lang)
     if game.is_over:
         return Analysis(available=True, detail=translate(lang, "reason.game_over"))
-    answer: Any = solver.hint(game, peek=False)
-    move = getattr(answer, "move", None)
-    if move is None:
+    answer = ANALYST.hint(game)
+    assert answer is not None
+    if answer.move is None:
         return Analysis(
             available=True,
             detail=translate(lang, "web.hint.lost"),
-            data={"move": None, "reason": str(getattr(answer, "reason", ""))},
+            data={"move": None, "reason": answer.reason},
         )
-    text = str(move)
     # The solver's reason in the player's language: what the move does and how it fares.
-    reason = str(answer.text(lang)) if hasattr(answer, "text") else ""
+    reason = answer.text(lang)
     if not reason or reason.startswith("solver."):
-        reason = move_words(lang, game, text)
+        reason = move_words(lang, game, answer.move)
     return Analysis(
-        available=True,
-        detail=reason,
-        data={"move": text, "reason": str(getattr(answer, "reason", ""))},
+        available=True, detail=reason, data={"move": str(answer.move), "reason": answer.reason}
     )
-
-
-@lru_cache(maxsize=4096)
-def _verdict(record_key: str) -> dict[str, Any]:
-    solver = installed_solver()
-    assert solver is not None
-    game = Game.from_record(record_key)
-    # The rating costs a tenth more than the best score alone, and says how hard the deal is.
-    rating: Any = solver.rate(game.deal)
-    clearable = rating.level != "unwinnable"
-    return {
-        "status": "solved" if clearable else "unsolvable",
-        "clearable": clearable,
-        "best_score": rating.best_score,
-        "level": str(rating.level),
-        "line": [str(move) for move in rating.line],
-    }
-
-
-PROOF_SECONDS: Final = 20.0
-"""How long the solver may search for a proof that an abandoned deal is unwinnable."""
-
-
-def proved_unwinnable(deal: Deal) -> bool:
-    """True when the solver proves that no line clears ``deal`` (False: winnable or unknown)."""
-    solver = installed_solver()
-    if solver is None:
-        return False
-    solution: Any = solver.solve(deal, limit=solver.Limit(seconds=PROOF_SECONDS))
-    return bool(solution.status == "unsolvable")
 
 
 def verdict(lang: str, game: Game) -> Analysis:
     """After the hand: was the deal clearable, and the best score possible."""
-    if installed_solver() is None:
+    if not ANALYST.available:
         return unavailable(lang)
     if not game.is_over:
         return Analysis(available=True, detail=translate(lang, "web.verdict.not_yet"))
-    import json
-
-    start = Game(game.deal)
-    data = _verdict(json.dumps(start.record(), sort_keys=True))
-    if data["status"] == "intractable":
+    found = ANALYST.verdict(game.deal)
+    assert found is not None
+    if found.status == "intractable":
         detail = translate(lang, "web.verdict.intractable")
-    elif data["clearable"]:
-        detail = translate(lang, "web.verdict.clearable", best=data["best_score"])
-        detail += " " + translate(lang, f"difficulty.{data['level']}")
+    elif found.clearable:
+        detail = translate(lang, "web.verdict.clearable", best=found.best_score)
+        detail += " " + translate(lang, f"difficulty.{found.level}")
     else:
-        detail = translate(lang, "web.verdict.unclearable", best=data["best_score"])
+        detail = translate(lang, "web.verdict.unclearable", best=found.best_score)
+    data = {
+        "status": found.status,
+        "clearable": found.clearable,
+        "best_score": found.best_score,
+        "level": found.level,
+        "line": list(found.line),
+    }
     return Analysis(available=True, detail=detail, data=data)
 
 
 def review(lang: str, game: Game) -> Analysis:
     """After the hand: the solver's review, with the first move that threw strokes away."""
-    solver = installed_solver()
-    if solver is None:
+    if not ANALYST.available:
         return unavailable(lang)
     if not game.is_over:
         return Analysis(available=True, detail=translate(lang, "web.verdict.not_yet"))
-    result: Any = solver.review(game)
-    entries = []
-    for entry in getattr(result, "entries", None) or []:
-        entries.append({key: _plain(value) for key, value in _fields(entry).items()})
-    first = getattr(result, "first_mistake", None)
+    found = ANALYST.review(game)
+    if found is None:
+        return Analysis(available=True, detail=translate(lang, "web.verdict.intractable"))
+    first = found.first_mistake
     if first is None:
         detail = translate(lang, "web.review.clean")
     else:
-        detail = translate(lang, "web.review.mistake", number=_mistake_number(first))
-    return Analysis(
-        available=True, detail=detail, data={"entries": entries, "first_mistake": _plain(first)}
-    )
+        detail = translate(lang, "web.review.mistake", number=first.number)
+    entries = [_entry(entry) for entry in found.entries]
+    data = {"entries": entries, "first_mistake": None if first is None else _entry(first)}
+    return Analysis(available=True, detail=detail, data=data)
 
 
-def _fields(entry: Any) -> dict[str, Any]:
-    if isinstance(entry, dict):
-        return entry
-    slots = getattr(entry, "__dataclass_fields__", None)
-    if slots:
-        return {name: getattr(entry, name) for name in slots}
-    return {"text": str(entry)}
-
-
-def _plain(value: Any) -> Any:
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, list | tuple):
-        return [_plain(item) for item in value]
-    if isinstance(value, dict):
-        return {str(key): _plain(item) for key, item in value.items()}
-    if hasattr(value, "__dataclass_fields__"):
-        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
-    return str(value)
-
-
-def _mistake_number(first: Any) -> Any:
-    if isinstance(first, int):
-        return first + 1
-    for name in ("index", "number", "move_number"):
-        if hasattr(first, name):
-            number = getattr(first, name)
-            return number + 1 if name == "index" else number
-    return first
+def _entry(entry: ReviewEntry) -> dict[str, Any]:
+    """A review entry as JSON, its move as the move's text ("3", "d")."""
+    values = {field.name: getattr(entry, field.name) for field in fields(entry)}
+    return {**values, "move": str(entry.move)}

@@ -10,7 +10,6 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
@@ -19,9 +18,9 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
 from golf_solitaire.reasons import IllegalMoveError, Reason, Refusal
-from golf_solitaire.rounds import hole_deal
 from golf_solitaire.rules import Rules
-from golf_solitaire.service import restore
+from golf_solitaire.service.play import Abandonments, GamePlay, start_game
+from golf_solitaire.service.rounds import RoundError, next_hole, start_round
 from golf_solitaire.store import (
     NotFoundError,
     PresetStatistics,
@@ -29,10 +28,9 @@ from golf_solitaire.store import (
     Store,
     StoredRound,
 )
-from golf_solitaire.web import analysis
+from golf_solitaire.web.analysis import ANALYST
 
 CACHE_SIZE: Final = 20_000
-PAR_PER_HOLE: Final = 5
 
 
 class BadRequestError(ValueError):
@@ -56,22 +54,24 @@ class CompetitionGameError(ValueError):
 
 @dataclass(slots=True)
 class Session:
-    """A game in play: the engine's game and what the store knows about it."""
+    """A game in play on the server: the service's game and what the store knows about it."""
 
     id: str
     player_id: str
-    game: Game
+    play: GamePlay
     started_at: str
-    stamps: list[str]
-    redo_stamps: list[str]
     round_id: str | None
     hole: int | None
-    finished: bool
+
+    @property
+    def game(self) -> Game:
+        """The engine's game."""
+        return self.play.game
 
     @property
     def last_move_at(self) -> str | None:
         """When the last move of the current line was made."""
-        return self.stamps[-1] if self.stamps else None
+        return self.play.stamps[-1] if self.play.stamps else None
 
 
 def rules_named(name: str) -> Rules:
@@ -90,8 +90,7 @@ class Sessions:
         self._lock = threading.RLock()
         self._cache: OrderedDict[str, Session] = OrderedDict()
         self._players: dict[str, str] = {}
-        self._judges = ThreadPoolExecutor(max_workers=1, thread_name_prefix="abandoned-games")
-        self._judgements: dict[str, list[Future[None]]] = {}
+        self.abandonments = Abandonments(store, ANALYST)
 
     # Players ----------------------------------------------------------------------
 
@@ -127,40 +126,24 @@ class Sessions:
         round_id: str | None = None,
         hole: int | None = None,
     ) -> Session:
-        """Start a new game of ``deal`` for the player and store its record."""
-        game = Game(deal)
+        """Start a new game of ``deal`` for the player and store its record (the games they
+        leave in play are abandoned)."""
         with self._lock:
-            self._abandon_unfinished(player_id)
-            game_id = self.store.create_game(player_id, game.record(), round_id=round_id, hole=hole)
-            return self.get(player_id, game_id)
-
-    def _abandon_unfinished(self, player_id: str) -> None:
-        """The player starts another game: those left in play are abandoned. Whether each
-        counts as a loss (or its deal is proved unwinnable) is settled by a worker thread."""
-        for game_id in self.store.unfinished_games(player_id):
-            game = self.get(player_id, game_id).game
-            self._cache.pop(game_id, None)
-            judgement = self._judges.submit(
-                self._judge_abandoned, game_id, game.deal, strokes=game.score
+            play, abandoned = start_game(
+                self.store, self.abandonments, player_id, Game(deal), round_id=round_id, hole=hole
             )
-            self._judgements.setdefault(player_id, []).append(judgement)
-
-    def _judge_abandoned(self, game_id: str, deal: Deal, *, strokes: int) -> None:
-        self.store.abandon_game(
-            game_id, strokes=strokes, proved_unwinnable=analysis.proved_unwinnable(deal)
-        )
+            for game_id in abandoned:
+                self._cache.pop(game_id, None)
+            assert play.game_id is not None
+            return self.get(player_id, play.game_id)
 
     def statistics(self, player_id: str) -> dict[str, PresetStatistics]:
         """The player's statistics per preset, once their abandoned games are judged."""
-        with self._lock:
-            pending = self._judgements.pop(player_id, [])
-        for judgement in pending:
-            judgement.result()
-        return self.store.statistics(player_id)
+        return self.abandonments.statistics(player_id)
 
     def close(self) -> None:
         """Finish judging abandoned games (the store stays open)."""
-        self._judges.shutdown(wait=True)
+        self.abandonments.close()
 
     def get(self, player_id: str, game_id: str) -> Session:
         """The player's casual game ``game_id`` (NotFoundError for anyone else's,
@@ -175,17 +158,13 @@ class Sessions:
             stored = self.store.load_game(game_id, player_id)
             if stored.on_a_board:
                 raise CompetitionGameError(game_id)
-            restored = restore(stored)
             session = Session(
                 stored.id,
                 player_id,
-                restored.game,
+                GamePlay.restored(self.store, stored),
                 stored.created_at,
-                restored.stamps,
-                restored.redo_stamps,
                 stored.round_id,
                 stored.hole,
-                stored.is_finished,
             )
             self._remember(session)
             return session
@@ -203,15 +182,8 @@ class Sessions:
             raise BadRequestError(f"move: {error}") from None
         with self._lock:
             session = self._in_play(player_id, game_id, index)
-            game = session.game
-            problem = game.refusal(move)
-            if problem is not None:
-                raise IllegalMoveError(problem)
             with self._storing(game_id):
-                session.stamps.append(self.store.append_move(game_id, str(move), index))
-            session.redo_stamps.clear()
-            game.apply(move)
-            self._store_finish(session, game_id)
+                session.play.move(move, index)
             return session
 
     def undo(self, player_id: str, game_id: str, index: int) -> Session:
@@ -226,31 +198,12 @@ class Sessions:
         """Undo (``back``) or redo: refused with the engine's reason, stored, then made."""
         with self._lock:
             session = self._in_play(player_id, game_id, index)
-            game = session.game
-            problem = game.undo_refusal() if back else game.redo_refusal()
-            if problem is not None:
-                raise IllegalMoveError(problem)
             with self._storing(game_id):
-                self.store.set_position(
-                    game_id, game.move_count + (-1 if back else 1), expected=index
-                )
-            if back:
-                game.undo()
-                session.redo_stamps.append(session.stamps.pop())
-            else:
-                game.redo()
-                session.stamps.append(session.redo_stamps.pop())
-            self._store_finish(session, game_id)
+                if back:
+                    session.play.undo(index)
+                else:
+                    session.play.redo(index)
             return session
-
-    def _store_finish(self, session: Session, game_id: str) -> None:
-        """Record the hand's end in the store once the game is over."""
-        outcome = session.game.outcome
-        if outcome is not None:
-            self.store.finish_game(
-                game_id, termination=outcome.termination.value, strokes=outcome.strokes
-            )
-            session.finished = True
 
     @contextmanager
     def _storing(self, game_id: str) -> Iterator[None]:
@@ -287,21 +240,17 @@ class Sessions:
     ) -> StoredRound:
         """Start a round and the game of its first hole."""
         first = first_deal if first_deal is not None else secrets.randbelow(900_000) + 1
-        round_id = self.store.create_round(
-            player_id, holes=holes, rules=rules.to_dict(), first_deal=first
-        )
-        self.create(player_id, Deal.numbered(first, rules), round_id=round_id, hole=1)
+        with self._lock:
+            round_id, _ = start_round(
+                self.store, self.abandonments, player_id, holes=holes, rules=rules, first_deal=first
+            )
         return self.store.load_round(round_id, player_id)
 
     def next_hole(self, player_id: str, round_id: str) -> StoredRound:
         """Start the next hole of a round once the current one is finished."""
         with self._lock:
-            stored = self.store.load_round(round_id, player_id)
-            if stored.games and not stored.games[-1].is_finished:
-                raise BadRequestError(f"hole: hole {len(stored.games)} is not finished yet")
-            if len(stored.games) >= stored.holes:
-                raise BadRequestError(f"hole: the round's {stored.holes} holes are all played")
-            hole = len(stored.games) + 1
-            deal = hole_deal(Rules.from_dict(stored.rules), stored.first_deal, hole)
-            self.create(player_id, deal, round_id=round_id, hole=hole)
+            try:
+                next_hole(self.store, self.abandonments, player_id, round_id)
+            except RoundError as error:
+                raise BadRequestError(str(error)) from None
             return self.store.load_round(round_id, player_id)

@@ -12,7 +12,6 @@ from fastapi import APIRouter, Path
 from golf_solitaire.ahead import Ahead
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
-from golf_solitaire.solver_seam import deal_of_level, installed_solver
 from golf_solitaire.web import analysis
 from golf_solitaire.web.deps import LanguageDep, PlayerDep, SessionsDep
 from golf_solitaire.web.errors import error_responses
@@ -59,7 +58,7 @@ def deal_for(request: NewGame) -> Deal:
     number = request.deal if request.deal is not None else secrets.randbelow(1_000_000) + 1
     try:
         if request.level is not None:
-            return deal_of_level(installed_solver(), number, rules, request.level)
+            return analysis.ANALYST.deal_of_level(number, rules, request.level)
         return Deal.numbered(number, rules)
     except ValueError as error:  # none proved clearable or of that level, or no solver here
         raise BadRequestError(str(error)) from None

@@ -10,7 +10,7 @@ from fastapi import APIRouter, HTTPException, Path
 from golf_solitaire.deals import daily_number
 from golf_solitaire.i18n import LANGUAGE_NAMES, LANGUAGES, catalog, translate
 from golf_solitaire.rules import PRESETS
-from golf_solitaire.solver_seam import installed_solver
+from golf_solitaire.web.analysis import ANALYST
 from golf_solitaire.web.deps import LanguageDep
 from golf_solitaire.web.errors import error_responses
 
@@ -60,4 +60,4 @@ def read_daily() -> dict[str, Any]:
 @router.get("/analysis")
 def read_analysis() -> dict[str, bool]:
     """Whether the solver is installed (hints, verdicts and reviews)."""
-    return {"available": installed_solver() is not None}
+    return {"available": ANALYST.available}

@@ -1,0 +1,138 @@
+"""The one way every face and the competitions ask the solver about a game: typed answers,
+one time limit.
+
+The solver is an optional part (``golf_solitaire.solver``): without it every question
+answers ``None`` (or ``False``), and a face says plainly that analysis is unavailable.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Final, Literal, Self
+
+from golf_solitaire.deals import Deal
+from golf_solitaire.game import Game
+from golf_solitaire.rules import Rules
+from golf_solitaire.solver_seam import deal_of_level, installed_solver
+
+if TYPE_CHECKING:
+    from golf_solitaire.solver import Difficulty, Hint, Review, Solution
+
+ANALYSIS_SECONDS: Final = 10.0
+"""The longest the solver searches for any one answer about a game: the end-of-hand verdict
+and review, and the proof that an abandoned deal is unwinnable. Past it the answer is
+"too hard to tell", never a wait without end."""
+
+VERDICT_CACHE_SIZE: Final = 4096
+"""Verdicts kept per analyst (a deal's verdict never changes; the same deal is asked often)."""
+
+Status = Literal["solved", "unsolvable", "intractable"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the solver says of a whole deal from its start.
+
+    ``status``: ``solved`` (it can be cleared), ``unsolvable`` (proved not to) or
+    ``intractable`` (the time limit ran out first: then ``best_score`` and ``level`` are
+    ``None``). ``level`` is the rating: easy, medium, hard or unwinnable; ``line`` a best line.
+    """
+
+    status: Status
+    best_score: int | None = None
+    level: str | None = None
+    line: tuple[str, ...] = ()
+
+    @property
+    def clearable(self) -> bool:
+        """True when the deal was proved clearable."""
+        return self.status == "solved"
+
+
+class Analyst:
+    """The solver behind one typed adapter: hints, verdicts, reviews and proofs, each within
+    ``seconds``. ``solver`` is the solver package, or ``None`` when it is not installed."""
+
+    def __init__(self, solver: ModuleType | None, seconds: float = ANALYSIS_SECONDS) -> None:
+        self.solver = solver
+        self.seconds = seconds
+        self._verdicts: dict[Deal, Verdict] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def installed(cls) -> Self:
+        """The analyst of the installed solver (unavailable without one)."""
+        return cls(installed_solver())
+
+    @property
+    def available(self) -> bool:
+        """True when the solver is there to answer."""
+        return self.solver is not None
+
+    def hint(self, game: Game) -> Hint | None:
+        """A fair hint for ``game`` (from what the player sees: no stock order), or ``None``
+        without a solver. A hint's search is bounded by its own node budget."""
+        if self.solver is None:
+            return None
+        found: Hint = self.solver.hint(game, peek=False)
+        return found
+
+    def verdict(self, deal: Deal) -> Verdict | None:
+        """The solver's verdict on ``deal`` from its start (kept: it never changes), or
+        ``None`` without a solver."""
+        if self.solver is None:
+            return None
+        known = self.known_verdict(deal)
+        if known is not None:
+            return known
+        try:
+            rating: Difficulty = self.solver.rate(deal, limit=self._limit())
+        except self.solver.LimitReached:
+            return Verdict("intractable")
+        found = Verdict(
+            "unsolvable" if rating.level == "unwinnable" else "solved",
+            best_score=int(rating.best_score),
+            level=str(rating.level),
+            line=tuple(str(move) for move in rating.line),
+        )
+        with self._lock:
+            if len(self._verdicts) >= VERDICT_CACHE_SIZE:
+                self._verdicts.clear()
+            self._verdicts[deal] = found
+        return found
+
+    def known_verdict(self, deal: Deal) -> Verdict | None:
+        """The verdict on ``deal`` if it was found already (no search), else ``None``."""
+        with self._lock:
+            return self._verdicts.get(deal)
+
+    def review(self, game: Game) -> Review | None:
+        """The solver's review of ``game``'s moves, or ``None`` without a solver or when the
+        time limit ran out first."""
+        if self.solver is None:
+            return None
+        try:
+            found: Review = self.solver.review(game, limit=self._limit())
+        except self.solver.LimitReached:
+            return None
+        return found
+
+    def proved_unwinnable(self, deal: Deal) -> bool:
+        """True when the solver proves that no line clears ``deal``; False when it can be
+        cleared, when the time limit ran out first, or without a solver."""
+        if self.solver is None:
+            return False
+        solution: Solution = self.solver.solve(deal, limit=self._limit())
+        return solution.status == "unsolvable"
+
+    def deal_of_level(self, number: int, rules: Rules, level: str) -> Deal:
+        """The first deal numbered ``number`` or more that the solver rates ``level``;
+        ``ValueError`` when there is none in reach or no solver to rate deals."""
+        return deal_of_level(self.solver, number, rules, level)
+
+    def _limit(self) -> object:
+        assert self.solver is not None
+        limit: object = self.solver.Limit(seconds=self.seconds)
+        return limit
