@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 from golf_solitaire.i18n import negotiate, refusal_text
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.records import RecordError
-from golf_solitaire.store import NotFoundError
+from golf_solitaire.store import NotFoundError, RankedDealError
 from golf_solitaire.web.sessions import (
     BadRequestError,
     CompetitionGameError,
@@ -41,6 +41,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(CompetitionGameError)
     async def competition_game(request: Request, error: CompetitionGameError) -> JSONResponse:
         return JSONResponse({"detail": str(error), "reason": "competition_game"}, status_code=409)
+
+    @app.exception_handler(RankedDealError)
+    async def ranked_deal(request: Request, error: RankedDealError) -> JSONResponse:
+        return JSONResponse({"detail": str(error), "reason": "ranked_deal"}, status_code=409)
 
     @app.exception_handler(BadRequestError)
     async def bad_request(request: Request, error: BadRequestError) -> JSONResponse:
