@@ -18,8 +18,9 @@ from fastapi.testclient import TestClient
 
 from golf_solitaire import Deal, Game, Rules
 from golf_solitaire.competitions import CompetitionService
-from golf_solitaire.secret_deals import new_secret
-from golf_solitaire.store import RankedDealError, StoreError, open_store
+from golf_solitaire.secret_deals import hole_number, new_secret
+from golf_solitaire.store import MIGRATIONS, RankedDealError, StoreError, open_store
+from golf_solitaire.store.database import Database, database_url
 from tests.competitions.helpers import (
     create,
     first_move,
@@ -229,3 +230,47 @@ def test_the_daily_key_is_made_once_and_can_be_set(
         pytest.raises(StoreError, match="GOLF_DAILY_KEY: at least 16 characters"),
     ):
         store.ranked.daily_key()
+
+
+def test_a_database_from_before_secret_deals_upgrades(store_url: str) -> None:
+    """A version-3 database with a competition on public numbers: the upgrade keeps its holes,
+    and a playoff it goes to comes from a secret it gets then (the same in every process)."""
+    database = Database(database_url(store_url))
+    for version, statements in MIGRATIONS[:3]:
+        with database.transaction() as tx:
+            tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+            for statement in statements:
+                tx.execute(statement)
+            tx.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+    with database.transaction() as tx:
+        tx.execute(
+            "INSERT INTO competitions (id, code, name, holes, rules_json, rules_label, deals, "
+            "first_deal, day, match_play, created_at) VALUES "
+            "('old', 'OLDOLD', 'Before', 3, ?, 'strict', 'number', 40, NULL, 0, '2026-01-01')",
+            (json.dumps(STRICT.to_dict()),),
+        )
+        for hole in (1, 2, 3):
+            tx.execute(
+                "INSERT INTO competition_holes (competition_id, hole, deal_json) VALUES "
+                "('old', ?, ?)",
+                (hole, json.dumps({"number": 39 + hole})),
+            )
+    database.close()
+    with open_store(store_url) as store, open_store(store_url) as other:
+        assert store.schema_version == 4
+        service, elsewhere = CompetitionService(store), CompetitionService(other)
+        ann, bob = (service.join("OLDOLD", name, None)["player_id"] for name in ("Ann", "Bob"))
+        for player in (ann, bob):  # the same play on the same deals: a tie
+            for _ in range(3):
+                view = service.play("OLDOLD", player)["game"]
+                while not view["finished"]:
+                    move = first_move(view["table"]["legal_moves"])
+                    view = service.move(view["game_id"], player, move, view["index"])
+        assert service.board("OLDOLD")["phase"] == "playoff"
+        row = service.competition("OLDOLD")
+        assert row.deal_secret is not None
+        playoff = service.data.hole_deal(row.id, 4)
+        assert playoff == {"number": hole_number(row.deal_secret, 4)}
+        assert elsewhere.board("OLDOLD")["playoff"]["hole"] == 4
+        assert elsewhere.competition("OLDOLD").deal_secret == row.deal_secret
+        assert elsewhere.board("OLDOLD")["competition"]["hole_deals"] is None
