@@ -2,13 +2,15 @@
 
 A numbered deal is public (anyone can deal PySolFC game ``n``), so a ranked deal is a deal
 number picked by HMAC-SHA256 of a label (a competition's hole, a UTC date) under a key the
-server keeps. The numbers spread over every deal (1 to 10**20): even a player who sees the
-columns dealt cannot search for the number, and with it the stock.
+server keeps. The numbers spread over nearly 2**53 deals (PySolFC deals each of them with a
+Mersenne Twister seeded by the number): a player who sees the columns dealt would have to
+deal some 9 * 10**15 candidates to find the number, and with it the stock. 2**53 is where
+the browser's numbers stop being exact, so a revealed number works in its links and games.
 
 >>> key = "k" * 32
 >>> hole_number(key, 1) == hole_number(key, 1) != hole_number(key, 2)
 True
->>> 1 <= ranked_daily_number(key, dt.date(2026, 1, 5)) <= MAX_DEAL_NUMBER
+>>> 1 <= ranked_daily_number(key, dt.date(2026, 1, 5)) <= RANKED_RANGE
 True
 """
 
@@ -20,7 +22,9 @@ import hmac
 import secrets
 from typing import Final
 
-from golf_solitaire.deals import MAX_DEAL_NUMBER
+RANKED_RANGE: Final = 2**53 - 2**20
+"""Ranked deals are numbered 1 to this: exact in JavaScript (below 2**53) even after a
+winnable competition's search goes on past the number drawn (at most 10,000 further)."""
 
 SECRET_BYTES: Final = 32
 """The length of a competition's secret and of the server's daily key, in bytes."""
@@ -39,9 +43,9 @@ def new_secret() -> str:
 
 
 def secret_number(key: str, label: str) -> int:
-    """The deal number (1 to 10**20) that ``label`` names under ``key``."""
+    """The deal number (1 to ``RANKED_RANGE``) that ``label`` names under ``key``."""
     digest = hmac.new(key.encode(), label.encode(), hashlib.sha256).digest()
-    return int.from_bytes(digest, "big") % MAX_DEAL_NUMBER + 1
+    return int.from_bytes(digest, "big") % RANKED_RANGE + 1
 
 
 def hole_number(secret: str, hole: int) -> int:

@@ -46,9 +46,12 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(scope="module")
 def server(database: str) -> Iterator[str]:
-    """The game's server on ``database``."""
-    with live_server(database) as base:
-        yield base
+    """The game's server on ``database``, with room to create a competition again when its
+    drawn deals do not suit a test."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GOLF_COMPETITION_RATES", "create=100:10,join=100:10,move=5000:1000")
+        with live_server(database) as base:
+            yield base
 
 
 @pytest.fixture
@@ -193,6 +196,9 @@ def test_two_players_race_and_watch_each_other_live(two_pages: list[Page], datab
     # Bob opens the shared link and joins under a name that looks like markup too.
     join_by_link(bob_page, code, "<i>Bob</i>")
     expect_score(ann_page, "<i>Bob</i>", [])
+    for page in two_pages:  # no deal is shown while the competition is open
+        expect(page.locator("#comp-deals")).to_be_hidden()
+        assert str(deals[0].number) not in page.content()
     for page in pages:
         page.evaluate("window.sameDocument = true")
 
@@ -226,6 +232,10 @@ def test_two_players_race_and_watch_each_other_live(two_pages: list[Page], datab
         expect(page.locator("#board-table tbody tr").first.locator("td.name")).to_have_text(winner)
         expect(page.locator("#play-note")).to_contain_text("The competition is over.")
         assert page.evaluate("window.sameDocument") is True, "the page was reloaded"
+        links = page.locator("#comp-deals a")  # now each hole's deal, to replay
+        expect(links).to_have_count(HOLES, timeout=LIVE)
+        assert links.first.get_attribute("href") == f"/?deal={deals[0].number}&rules=strict"
+        expect(links.first).to_have_text(f"hole 1: deal {deals[0].number}")
         assert page.locator("#board-table i, #board-table b, #comp-name b").count() == 0
     for player in (ann, bob):
         cells = ann_page.locator("#board-table tbody tr").filter(
@@ -236,6 +246,9 @@ def test_two_players_race_and_watch_each_other_live(two_pages: list[Page], datab
         ]
     shot(ann_page, "competition-race-final-ann")
     shot(bob_page, "competition-race-final-bob")
+    # The revealed deal's link deals it in the browser game, to replay and study.
+    bob_page.goto(f"/?deal={deals[0].number}&rules=strict")
+    expect(bob_page.locator("#status-deal")).to_contain_text(str(deals[0].number))
 
 
 def test_a_board_event_leaves_the_players_cards_alone(two_pages: list[Page], database: str) -> None:
