@@ -62,6 +62,23 @@ def public_guesses(seen: list[Any]) -> list[Deal]:
     return guesses
 
 
+def call(client: TestClient, method: str, path: str, token: str, **body: Any) -> tuple[int, Any]:
+    """A JSON call as a player; the status and the reply."""
+    reply = client.request(method, path, json=body or None, headers=headers(token))
+    return reply.status_code, reply.json()
+
+
+def finish(client: TestClient, token: str, game_id: str) -> dict[str, Any]:
+    """Play a casual game to its end (leftmost play first); its last view."""
+    view: dict[str, Any] = call(client, "GET", f"/api/games/{game_id}", token)[1]
+    while not view["is_over"]:
+        move = first_move(view["legal_moves"])
+        path = f"/api/games/{game_id}/moves"
+        status, view = call(client, "POST", path, token, move=move, index=view["move_count"])
+        assert status == 200, view
+    return view
+
+
 def casual_stock(client: TestClient, token: str, body: dict[str, Any]) -> tuple[int, Any]:
     """Start a casual game of ``body``; (status, the stock its record deals, or the reply)."""
     reply = client.post("/api/games", json=body, headers=headers(token))
@@ -118,10 +135,15 @@ def test_an_open_competitions_hole_cannot_be_learned_first(
     refused = client.post(
         "/api/rounds", json={"holes": 9, "first_deal": secret_number}, headers=headers(player)
     )
-    if secret_number <= 10**18:  # a round's first deal is at most 10**18
-        assert refused.status_code == 409 and refused.json()["reason"] == "ranked_deal"
-    else:
-        assert refused.status_code == 422 and "first_deal" in refused.json()["detail"]
+    assert refused.status_code == 409 and refused.json()["reason"] == "ranked_deal"
+    # A round that reaches the hidden deal at its second hole stops there.
+    status, card = call(
+        client, "POST", "/api/rounds", player, holes=9, first_deal=secret_number - 1
+    )
+    assert status == 201, card
+    finish(client, player, card["current_game_id"])
+    status, reply = call(client, "POST", f"/api/rounds/{card['id']}/holes", player)
+    assert status == 409 and reply["reason"] == "ranked_deal", reply
     with open_store(store_url) as store:
         player_id = store.player_by_token(player)
         assert player_id is not None
@@ -147,14 +169,7 @@ def test_an_open_competitions_hole_cannot_be_learned_first(
     assert replay["deal"] == secret_number
     hint = client.get(f"/api/games/{replay['id']}/hint", headers=headers(player))
     assert hint.status_code == 200
-    view = replay
-    while not view["is_over"]:
-        move = first_move(view["legal_moves"])
-        view = client.post(
-            f"/api/games/{replay['id']}/moves",
-            json={"move": move, "index": view["move_count"]},
-            headers=headers(player),
-        ).json()
+    finish(client, player, replay["id"])
     review = client.get(f"/api/games/{replay['id']}/review", headers=headers(player))
     assert review.status_code == 200, review.text
 
@@ -274,3 +289,24 @@ def test_a_database_from_before_secret_deals_upgrades(store_url: str) -> None:
         assert elsewhere.board("OLDOLD")["playoff"]["hole"] == 4
         assert elsewhere.competition("OLDOLD").deal_secret == row.deal_secret
         assert elsewhere.board("OLDOLD")["competition"]["hole_deals"] is None
+
+
+def test_winnable_and_level_searches_cannot_land_on_a_hidden_hole(
+    client: TestClient, store_url: str
+) -> None:
+    """A winnable competition's hole is clearable, so a casual search for winnable deals or
+    for the deal's level from its number would find it: refused."""
+    pytest.importorskip("golf_solitaire.solver")
+    code = create(client, holes=3, deals="winnable")["code"]
+    hidden = hole_deals(store_url, code, 3)[0].number
+    assert hidden is not None
+    player = client.post("/api/players").json()["token"]
+    body = {"deal": hidden, "rules": "strict+winnable_only"}
+    status, reply = call(client, "POST", "/api/games", player, **body)
+    assert status == 409 and reply["reason"] == "ranked_deal", reply
+    outcomes = []
+    for level in ("easy", "medium", "hard"):
+        status, reply = call(client, "POST", "/api/games", player, deal=hidden, level=level)
+        assert not (status == 201 and reply["deal"] == hidden), level
+        outcomes.append(reply.get("reason") if status == 409 else status)
+    assert "ranked_deal" in outcomes, "the hole has a level: that search lands on it"
