@@ -480,8 +480,9 @@ class CompetitionService:
 
     def daily(self, day: object, rules: object, today: dt.date | None = None) -> dict[str, Any]:
         """The board of ``day`` (YYYY-MM-DD) under a preset: finished players by strokes, and
-        the ranked deal once it is revealed (``deal``: its number and link, else ``None``
-        and ``shown_from``). A day not yet begun has no board."""
+        the ranked deal once it is revealed (``deal_number`` and ``deal_link``; until then
+        ``None`` and ``shown_from``, the first day it is shown). A day not yet begun has no
+        board."""
         if not isinstance(day, str):
             raise ValueError("day: expected a date as YYYY-MM-DD")
         try:
