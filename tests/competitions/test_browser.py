@@ -255,7 +255,7 @@ def test_a_board_event_leaves_the_players_cards_alone(two_pages: list[Page], dat
     """Another player's news redraws the board, never the cards under the player's hand:
     rebuilding them would lose a click in progress and the keyboard focus."""
     ann_page, bob_page = two_pages
-    code = create_and_join(ann_page, "Focus", "Ann", database, lambda deals: True)
+    code = create_and_join(ann_page, "Focus", "Ann", database, some_column_playable)
     card = ann_page.locator(".card.playable").first
     card.focus()
     ann_page.evaluate("document.activeElement.kept = true")

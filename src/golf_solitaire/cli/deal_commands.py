@@ -27,7 +27,7 @@ from golf_solitaire.rules import PRESETS, WINNABLE_ONLY
     "--daily",
     is_flag=True,
     help=(
-        "The casual daily deal (public, not the ranked daily board's): today's (UTC), "
+        "The casual daily deal (public, not the ranked daily board's): today's (UTC date), "
         "or with --date that day's."
     ),
 )
