@@ -255,7 +255,7 @@ def one_run(arguments: argparse.Namespace, url: str) -> dict[str, float]:
 
 async def load(arguments: argparse.Namespace, port: int) -> dict[str, float]:
     setup = await Connection.open(port)
-    body = {"name": "Load test", "holes": arguments.holes, "deal_number": 1}
+    body = {"name": "Load test", "holes": arguments.holes}
     status, created = await setup.call("POST", "/api/competitions", body)
     assert status == 201, created
     code = created["code"]

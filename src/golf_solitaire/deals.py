@@ -125,7 +125,9 @@ class Deal:
 
     @classmethod
     def daily(cls, date: dt.date | str, rules: Rules | None = None) -> Deal:
-        """The deal of a UTC calendar date: the same numbered deal for everyone that day."""
+        """The casual deal of a UTC calendar date: the same numbered deal for everyone that
+        day, and public (anyone can work it out), so never a ranked deal: the ranked daily
+        board's deal comes from the server's secret key (``golf_solitaire.secret_deals``)."""
         day = _as_date(date)
         number = daily_number(day)
         rules = _rules_or_default(rules)

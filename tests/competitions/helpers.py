@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from golf_solitaire import Deal, Game, Move
+from golf_solitaire import Deal, Game, Move, Rules
+from golf_solitaire.competitions import CompetitionService
+from golf_solitaire.store import open_store
 
 Policy = Callable[[list[str]], str]
 
@@ -72,3 +75,33 @@ def strokes_of(policy: Policy, deal: Deal) -> int:
         game.apply(Move.parse(policy([str(move) for move in game.legal_moves()])))
     assert game.outcome is not None
     return game.outcome.strokes
+
+
+def hole_deals(store_url: str, code: str, holes: int) -> list[Deal]:
+    """The deal of each hole of a competition, read from the database as its operator could
+    (no client can: the deals are secret until the competition is finished)."""
+    with open_store(store_url) as store:
+        service = CompetitionService(store)
+        competition = service.competition(code)
+        rules = Rules.from_dict(competition.rules)
+        found = [service.data.hole_deal(competition.id, hole) for hole in range(1, holes + 1)]
+    return [Deal.from_identity(identity, rules) for identity in found if identity is not None]
+
+
+def create_where(
+    client: TestClient, store_url: str, wanted: Callable[[list[Deal]], bool], **fields: Any
+) -> dict[str, Any]:
+    """Create competitions until one's secret deals are what a test needs (they are drawn at
+    random: read as the operator could); that one."""
+    holes = int(fields.get("holes", 9))
+    for _ in range(50):
+        created = create(client, **fields)
+        if wanted(hole_deals(store_url, created["code"], holes)):
+            return created
+    raise AssertionError("no competition of 50 had the deals wanted")
+
+
+def ranked_daily(store_url: str, day: dt.date, rules: str = "strict") -> Deal:
+    """The ranked daily deal of ``day``, made from the server's key as its operator could."""
+    with open_store(store_url) as store:
+        return Deal.numbered(store.ranked.daily_number(day), Rules.named(rules))

@@ -13,18 +13,20 @@ from golf_solitaire import Deal, Rules
 from golf_solitaire.competitions import DEAL_SOURCES, CompetitionService
 from golf_solitaire.i18n import LANGUAGES, catalog
 from golf_solitaire.rules import PRESETS
+from golf_solitaire.secret_deals import hole_number
 from golf_solitaire.store import open_store
 from tests.competitions.helpers import (
     create,
     draw_first,
     first_move,
     headers,
+    hole_deals,
     join,
     last_play,
     play_hole,
+    ranked_daily,
     strokes_of,
 )
-from tests.reference import verdicts
 
 
 def board(client: TestClient, code: str) -> dict[str, Any]:
@@ -33,8 +35,8 @@ def board(client: TestClient, code: str) -> dict[str, Any]:
     return dict(reply.json())
 
 
-def test_a_round_is_scored_by_the_server_and_ranked(client: TestClient) -> None:
-    created = create(client, deal_number=7, name="Tuesday <b>club</b>")
+def test_a_round_is_scored_by_the_server_and_ranked(client: TestClient, store_url: str) -> None:
+    created = create(client, name="Tuesday <b>club</b>")
     code = created["code"]
     assert len(code) == 6 and created["link"].endswith(f"/c/{code}")
     ann = join(client, code, "Ann")
@@ -45,9 +47,9 @@ def test_a_round_is_scored_by_the_server_and_ranked(client: TestClient) -> None:
         line = {item["name"]: item for item in board(client, code)["standings"]}
         assert line["Ann"]["holes_played"] == hole
     result = board(client, code)
-    rules = Rules.named("strict")
-    ann_card = [strokes_of(first_move, Deal.numbered(7 + h, rules)) for h in range(9)]
-    bob_card = [strokes_of(draw_first, Deal.numbered(7 + h, rules)) for h in range(9)]
+    deals = hole_deals(store_url, code, 9)
+    ann_card = [strokes_of(first_move, deal) for deal in deals]
+    bob_card = [strokes_of(draw_first, deal) for deal in deals]
     assert result["competition"]["name"] == "Tuesday <b>club</b>"
     lines = {item["name"]: item for item in result["standings"]}
     assert lines["Ann"]["card"] == ann_card and lines["Bob"]["card"] == bob_card
@@ -66,8 +68,17 @@ def test_a_round_is_scored_by_the_server_and_ranked(client: TestClient) -> None:
         assert result["phase"] == "playoff"
 
 
-def test_a_tie_goes_to_playoff_holes_on_one_new_deal_until_decided(client: TestClient) -> None:
-    code = create(client, deal_number=3)["code"]
+def test_a_tie_goes_to_playoff_holes_on_one_new_deal_until_decided(
+    client: TestClient, store_url: str
+) -> None:
+    # Ann and Bob play alike, so they tie; Cy's draws must not tie them too.
+    while True:
+        code = create(client)["code"]
+        deals = hole_deals(store_url, code, 9)
+        if sum(strokes_of(draw_first, deal) for deal in deals) != sum(
+            strokes_of(first_move, deal) for deal in deals
+        ):
+            break
     ann = join(client, code, "Ann")
     bob = join(client, code, "Bob")
     cy = join(client, code, "Cy")
@@ -112,7 +123,7 @@ def test_a_tie_goes_to_playoff_holes_on_one_new_deal_until_decided(client: TestC
 
 
 def test_match_play_for_two(client: TestClient) -> None:
-    code = create(client, deal_number=11, match_play=True)["code"]
+    code = create(client, match_play=True)["code"]
     ann = join(client, code, "Ann")
     bob = join(client, code, "Bob")
     full = client.post(f"/api/competitions/{code}/players", json={"name": "Cy"})
@@ -140,7 +151,9 @@ def test_match_play_for_two(client: TestClient) -> None:
         assert state["state"] == "finished"
 
 
-def test_daily_board_lists_everyone_who_played_the_daily_deal(client: TestClient) -> None:
+def test_daily_board_lists_everyone_who_played_the_daily_deal(
+    client: TestClient, store_url: str
+) -> None:
     today = dt.datetime.now(dt.UTC).date().isoformat()
     reply = client.post("/api/daily/players", json={"name": "Dee", "rules": "strict"})
     assert reply.status_code == 201, reply.text
@@ -163,9 +176,12 @@ def test_daily_board_lists_everyone_who_played_the_daily_deal(client: TestClient
     assert set(names) == {"Dee", "Eve"} and pending["version"] < daily["version"]
     assert names["Dee"]["strokes"] == view["strokes"]
     assert names["Eve"]["strokes"] == eve_view["strokes"]
-    rules = Rules.named("strict")
-    assert daily["deal_number"] == Deal.daily(today, rules).number
-    assert view["strokes"] == strokes_of(first_move, Deal.daily(today, rules))
+    # Today's ranked deal is secret: the board names none, and it is not the public one.
+    assert daily["deal_number"] is None and daily["deal_link"] is None
+    ranked = ranked_daily(store_url, dt.date.fromisoformat(today))
+    assert daily["shown_from"] == (dt.date.fromisoformat(today) + dt.timedelta(days=2)).isoformat()
+    assert view["strokes"] == strokes_of(first_move, ranked)
+    assert ranked.stock != Deal.daily(today, Rules.named("strict")).stock
     again = client.post(
         "/api/daily/players", json={"name": "Dee"}, headers=headers(dee["token"])
     ).json()
@@ -177,39 +193,40 @@ def test_daily_board_lists_everyone_who_played_the_daily_deal(client: TestClient
 MATCH_CODES = ("all_square", "all_square_to_play", "up", "dormie", "won", "won_up", "halved")
 
 
-def hole_numbers(store_url: str, code: str, holes: int) -> list[int]:
-    """The deal number of each hole of a competition, as stored."""
-    with open_store(store_url) as store:
-        service = CompetitionService(store)
-        competition = service.competition(code)
-        deals = [service.data.hole_deal(competition.id, hole) for hole in range(1, holes + 1)]
-    return [int(deal["number"]) for deal in deals if deal is not None]
-
-
-def test_deals_from_a_number_the_daily_deals_or_winnable_only(
+def test_deals_from_a_secret_the_ranked_daily_deal_or_winnable_only(
     client: TestClient, store_url: str
 ) -> None:
-    numbered = create(client, holes=3, deal_number=40)["code"]
-    assert hole_numbers(store_url, numbered, 3) == [40, 41, 42]
+    numbered = create(client, holes=3)
+    assert "first_deal" not in numbered and numbered["hole_deals"] is None
+    again = create(client, holes=3)
+    ones = [deal.number for deal in hole_deals(store_url, numbered["code"], 3)]
+    twos = [deal.number for deal in hole_deals(store_url, again["code"], 3)]
+    assert len(set(ones + twos)) == 6, "each competition draws its own secret deals"
+    refused = client.post("/api/competitions", json={"name": "N", "deal_number": 40})
+    assert refused.status_code == 400 and "drawn in secret" in refused.json()["detail"]
     today = dt.datetime.now(dt.UTC).date()
     daily = create(client, holes=3, deals="daily")
-    first = Deal.daily(today, Rules.named("strict")).number
-    assert first is not None
-    assert daily["first_deal"] == first and daily["day"] == today.isoformat()
-    assert hole_numbers(store_url, daily["code"], 3) == [first, first + 1, first + 2]
+    assert daily["day"] == today.isoformat()
+    deals = hole_deals(store_url, daily["code"], 3)
+    assert deals[0] == ranked_daily(store_url, today) != Deal.daily(today)
     try:
-        import golf_solitaire.solver  # noqa: F401
+        from golf_solitaire.solver.winnable import MAX_TRIES, proved_clearable
     except ImportError:
         reply = client.post("/api/competitions", json={"name": "W", "deals": "winnable"})
         assert reply.status_code == 400 and reply.headers["X-Golf-Reason"] == "needs_solver"
         return
-    # Deals 1, 3, 4 and 6 to 11 cannot be cleared under strict rules (reference verdicts).
-    winnable = create(client, holes=3, deals="winnable", deal_number=1)["code"]
-    numbers = hole_numbers(store_url, winnable, 3)
-    reference = verdicts("strict")
-    assert numbers == [2, 5, 12]
-    assert all(reference[number].solved for number in numbers)
-    assert not any(reference[number].solved for number in (1, 3, 4, 6, 7, 8, 9, 10, 11))
+    # Each hole is the first deal the solver proves clearable from the hole's secret number.
+    winnable = create(client, holes=3, deals="winnable")["code"]
+    with open_store(store_url) as store:
+        service = CompetitionService(store)
+        row = service.competition(winnable)
+        assert row.deal_secret is not None
+        starts = [hole_number(row.deal_secret, hole) for hole in (1, 2, 3)]
+    rules = Rules.named("strict")
+    for start, deal in zip(starts, hole_deals(store_url, winnable, 3), strict=True):
+        assert deal.number is not None and start <= deal.number < start + MAX_TRIES
+        assert proved_clearable(deal.number, rules)
+        assert not any(proved_clearable(n, rules) for n in range(start, deal.number))
 
 
 def test_texts_and_pages(client: TestClient) -> None:

@@ -9,26 +9,49 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from golf_solitaire import Deal, Draw, Game, Play, Rules
+from golf_solitaire import Deal, Game, Play
 from golf_solitaire.cards import Card
 from golf_solitaire.i18n import catalog
-from tests.competitions.helpers import Policy, draw_first, first_move, strokes_of
+from tests.competitions.helpers import (
+    Policy,
+    draw_first,
+    first_move,
+    hole_deals,
+    ranked_daily,
+    strokes_of,
+)
 
-# The game's browser tests' fixtures: a real server, headless Chromium.
+# The game's browser tests' fixture: headless Chromium.
 from tests.web.chromium import shot
-from tests.web.conftest import browser, server  # noqa: F401
+from tests.web.conftest import browser  # noqa: F401
+from tests.web.live import live_server
 
 pytestmark = pytest.mark.browser
 
-FIRST_DEAL = 7
 HOLES = 3
 LIVE = 5_000
 """How long (ms) a score may take to appear on the other player's board."""
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The server's database: the tests read the secret deals there, as its operator could."""
+    return f"sqlite:///{tmp_path_factory.mktemp('web') / 'golf.sqlite3'}"
+
+
+@pytest.fixture(scope="module")
+def server(database: str) -> Iterator[str]:
+    """The game's server on ``database``, with room to create a competition again when its
+    drawn deals do not suit a test."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GOLF_COMPETITION_RATES", "create=100:10,join=100:10,move=5000:1000")
+        with live_server(database) as base:
+            yield base
 
 
 @pytest.fixture
@@ -55,10 +78,9 @@ def two_pages(request: pytest.FixtureRequest) -> Iterator[list[Page]]:
     assert not problems, problems
 
 
-def card_of(policy: Policy) -> list[int]:
+def card_of(policy: Policy, deals: list[Deal]) -> list[int]:
     """The strokes ``policy`` scores on each hole of the race."""
-    rules = Rules.named("strict")
-    return [strokes_of(policy, Deal.numbered(FIRST_DEAL + hole, rules)) for hole in range(HOLES)]
+    return [strokes_of(policy, deal) for deal in deals]
 
 
 class Racer:
@@ -118,16 +140,22 @@ def click_move(page: Page, draws_first: bool, keys: bool = False) -> int | None:
     return None if found is None else int(found.group(1))
 
 
-def create_and_join(page: Page, name: str, player: str) -> str:
-    """Create a competition of HOLES holes from FIRST_DEAL on ``page`` and join it as
-    ``player``; its join code."""
-    page.goto("/competition")
-    page.fill("#create-name", name)
-    page.select_option("#create-holes", str(HOLES))
-    page.fill("#create-deal-number", str(FIRST_DEAL))
-    page.click("#create-form button[type=submit]")
-    expect(page).to_have_url(re.compile(r"/c/[A-Z2-9]{6}$"))
-    code = page.url.rsplit("/", 1)[1]
+def create_and_join(
+    page: Page, name: str, player: str, database: str, wanted: Callable[[list[Deal]], bool]
+) -> str:
+    """Create a competition of HOLES holes on ``page`` (again until its secret deals, read
+    from ``database``, are ``wanted``) and join it as ``player``; its join code."""
+    for _ in range(20):
+        page.goto("/competition")
+        page.fill("#create-name", name)
+        page.select_option("#create-holes", str(HOLES))
+        page.click("#create-form button[type=submit]")
+        expect(page).to_have_url(re.compile(r"/c/[A-Z2-9]{6}$"))
+        code = page.url.rsplit("/", 1)[1]
+        if wanted(hole_deals(database, code, HOLES)):
+            break
+    else:
+        raise AssertionError("no competition of 20 had the deals wanted")
     expect(page.locator("#comp-code")).to_have_text(code)
     page.fill("#join-name", player)
     page.click("#join-form button[type=submit]")
@@ -151,17 +179,26 @@ def expect_score(page: Page, name: str, card: list[int]) -> None:
     expect(row.locator("td.total")).to_have_text(str(sum(card)), timeout=LIVE)
 
 
-def test_two_players_race_and_watch_each_other_live(two_pages: list[Page]) -> None:
+def totals_differ(deals: list[Deal]) -> bool:
+    """Ann's and Bob's ways of playing end the race on different totals."""
+    return sum(card_of(first_move, deals)) != sum(card_of(draw_first, deals))
+
+
+def test_two_players_race_and_watch_each_other_live(two_pages: list[Page], database: str) -> None:
     ann_page, bob_page = two_pages
     pages = two_pages
 
     # Ann creates a 3-hole competition with a name that looks like markup, and joins.
-    code = create_and_join(ann_page, "<b>Race</b> night", "Ann")
+    code = create_and_join(ann_page, "<b>Race</b> night", "Ann", database, totals_differ)
+    deals = hole_deals(database, code, HOLES)
     expect(ann_page.locator("#comp-name")).to_have_text("<b>Race</b> night")
 
     # Bob opens the shared link and joins under a name that looks like markup too.
     join_by_link(bob_page, code, "<i>Bob</i>")
     expect_score(ann_page, "<i>Bob</i>", [])
+    for page in two_pages:  # no deal is shown while the competition is open
+        expect(page.locator("#comp-deals")).to_be_hidden()
+        assert str(deals[0].number) not in page.content()
     for page in pages:
         page.evaluate("window.sameDocument = true")
 
@@ -185,10 +222,9 @@ def test_two_players_race_and_watch_each_other_live(two_pages: list[Page]) -> No
         turns += 1
         assert turns < 400, "the race does not end"
 
-    assert ann.card == card_of(first_move)
-    assert bob.card == card_of(draw_first)
+    assert ann.card == card_of(first_move, deals)
+    assert bob.card == card_of(draw_first, deals)
     winner = "Ann" if sum(ann.card) < sum(bob.card) else "<i>Bob</i>"
-    assert sum(ann.card) != sum(bob.card), "choose deals where the totals differ"
     for page in pages:
         expect(page.locator("#phase")).to_have_text(
             f"{winner} wins on the lowest total.", timeout=LIVE
@@ -196,6 +232,10 @@ def test_two_players_race_and_watch_each_other_live(two_pages: list[Page]) -> No
         expect(page.locator("#board-table tbody tr").first.locator("td.name")).to_have_text(winner)
         expect(page.locator("#play-note")).to_contain_text("The competition is over.")
         assert page.evaluate("window.sameDocument") is True, "the page was reloaded"
+        links = page.locator("#comp-deals a")  # now each hole's deal, to replay
+        expect(links).to_have_count(HOLES, timeout=LIVE)
+        assert links.first.get_attribute("href") == f"/?deal={deals[0].number}&rules=strict"
+        expect(links.first).to_have_text(f"hole 1: deal {deals[0].number}")
         assert page.locator("#board-table i, #board-table b, #comp-name b").count() == 0
     for player in (ann, bob):
         cells = ann_page.locator("#board-table tbody tr").filter(
@@ -206,13 +246,16 @@ def test_two_players_race_and_watch_each_other_live(two_pages: list[Page]) -> No
         ]
     shot(ann_page, "competition-race-final-ann")
     shot(bob_page, "competition-race-final-bob")
+    # The revealed deal's link deals it in the browser game, to replay and study.
+    bob_page.goto(f"/?deal={deals[0].number}&rules=strict")
+    expect(bob_page.locator("#status-deal")).to_contain_text(str(deals[0].number))
 
 
-def test_a_board_event_leaves_the_players_cards_alone(two_pages: list[Page]) -> None:
+def test_a_board_event_leaves_the_players_cards_alone(two_pages: list[Page], database: str) -> None:
     """Another player's news redraws the board, never the cards under the player's hand:
     rebuilding them would lose a click in progress and the keyboard focus."""
     ann_page, bob_page = two_pages
-    code = create_and_join(ann_page, "Focus", "Ann")
+    code = create_and_join(ann_page, "Focus", "Ann", database, some_column_playable)
     card = ann_page.locator(".card.playable").first
     card.focus()
     ann_page.evaluate("document.activeElement.kept = true")
@@ -229,18 +272,22 @@ def test_a_board_event_leaves_the_players_cards_alone(two_pages: list[Page]) -> 
     expect(ann_page.locator(f'[data-column="{column}"]')).to_be_focused()
 
 
-def test_cards_and_piles_have_spoken_names(two_pages: list[Page]) -> None:
+def test_cards_and_piles_have_spoken_names(two_pages: list[Page], database: str) -> None:
     """A screen reader hears each card's name, column and state, and what the piles hold, in
     the page's language."""
     page = two_pages[0]
-    create_and_join(page, "Names", "Ann")
-    deal = Deal.numbered(FIRST_DEAL, Rules.named("strict"))
+    code = create_and_join(page, "Names", "Ann", database, some_column_playable)
+    deal = hole_deals(database, code, HOLES)[0]
+    playable = [move.column for move in Game(deal).legal_moves() if isinstance(move, Play)]
+    blocked = next(column for column in range(7) if column not in playable)
     covered = page.locator('#tableau .column[data-index="0"] .card').first
     expect(covered).to_have_attribute("role", "img")
     bottom = spoken(deal.columns[0][0])
     expect(covered).to_have_attribute("aria-label", f"{bottom}, column 1, covered")
-    assert Game(deal).legal_moves() == [Play(column=2), Draw()]
-    for column, state in ((0, "exposed, cannot go on the waste now"), (2, "playable")):
+    for column, state in (
+        (blocked, "exposed, cannot go on the waste now"),
+        (playable[0], "playable"),
+    ):
         expect(page.locator(f'[data-column="{column}"]')).to_have_attribute(
             "aria-label", f"{spoken(deal.columns[column][-1])}, column {column + 1}, {state}"
         )
@@ -269,7 +316,13 @@ def spoken(card: Card, lang: str = "en") -> str:
     return texts["card.name"].format(rank=rank, suit=suit)
 
 
-def test_the_daily_board_shows_a_player_live(two_pages: list[Page]) -> None:
+def some_column_playable(deals: list[Deal]) -> bool:
+    """Hole 1 starts with some columns playable and some not."""
+    plays = [move for move in Game(deals[0]).legal_moves() if isinstance(move, Play)]
+    return 0 < len(plays) < 7
+
+
+def test_the_daily_board_shows_a_player_live(two_pages: list[Page], database: str) -> None:
     player, watcher = two_pages
     player.goto("/")
     player.click("#link-compete")
@@ -290,7 +343,7 @@ def test_the_daily_board_shows_a_player_live(two_pages: list[Page]) -> None:
     while strokes is None:
         strokes = click_move(player, draws_first=True)
     today = dt.datetime.now(dt.UTC).date()
-    assert strokes == strokes_of(draw_first, Deal.daily(today, Rules.named("strict")))
+    assert strokes == strokes_of(draw_first, ranked_daily(database, today))
     expect(row.locator("td.total")).to_have_text(str(strokes), timeout=LIVE)
     expect(row.locator("td").first).to_have_text("1")
     assert watcher.evaluate("window.sameDocument") is True

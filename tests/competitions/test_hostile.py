@@ -17,12 +17,15 @@ from golf_solitaire.store.competitions import FinishedError
 from golf_solitaire.web import create_app
 from tests.competitions.helpers import (
     create,
+    create_where,
     draw_first,
     first_move,
     headers,
+    hole_deals,
     join,
     last_play,
     play_hole,
+    strokes_of,
 )
 
 
@@ -50,8 +53,19 @@ def test_a_player_acts_only_on_their_own_game(client: TestClient) -> None:
     assert denied.status_code == 404
 
 
-def test_scores_cannot_be_forged_and_moves_cannot_be_replayed(client: TestClient) -> None:
-    code = create(client, deal_number=2)["code"]
+def opens_on_column_4(deals: list[Deal]) -> bool:
+    """Hole 1 starts with column 4 playable, and column 0 not playable after it."""
+    game = Game(deals[0], competitive=True)
+    if Move.parse("4") not in game.legal_moves():
+        return False
+    game.apply(Move.parse("4"))
+    return Move.parse("0") not in game.legal_moves()
+
+
+def test_scores_cannot_be_forged_and_moves_cannot_be_replayed(
+    client: TestClient, store_url: str
+) -> None:
+    code = create_where(client, store_url, opens_on_column_4)["code"]
     ann = join(client, code, "Ann")
     game = start(client, code, ann["token"])
     url = f"/api/competition-games/{game['game_id']}/moves"
@@ -81,8 +95,10 @@ def test_scores_cannot_be_forged_and_moves_cannot_be_replayed(client: TestClient
     assert "unseen" not in view["table"] and "stock" not in view["table"]
 
 
-def test_undo_of_a_play_is_allowed_and_a_finished_game_is_frozen(client: TestClient) -> None:
-    code = create(client, deal_number=2)["code"]
+def test_undo_of_a_play_is_allowed_and_a_finished_game_is_frozen(
+    client: TestClient, store_url: str
+) -> None:
+    code = create_where(client, store_url, opens_on_column_4)["code"]
     ann = join(client, code, "Ann")
     game = start(client, code, ann["token"])
     token = headers(ann["token"])
@@ -129,6 +145,7 @@ def test_bad_competitions_are_refused_with_the_field_named(client: TestClient) -
         (422, "deal_number", {"name": "A", "deal_number": 0}),
         (422, "deal_number", {"name": "A", "deal_number": 2**63}),  # past the BIGINT column
         (422, "deal_number", {"name": "A", "deal_number": 10**30}),
+        (400, "deal_number", {"name": "A", "deal_number": 7}),  # deals are secret
         (422, "match_play", {"name": "A", "match_play": "yes"}),
         (400, "name", {"name": ""}),
         (400, "name", {"name": "N" * 61}),
@@ -142,8 +159,6 @@ def test_bad_competitions_are_refused_with_the_field_named(client: TestClient) -
         assert reply.json()["detail"].startswith(field), reply.json()
         assert reply.json()["reason"] == reply.headers["X-Golf-Reason"]
     assert client.post("/api/competitions", json=[1, 2]).status_code == 422
-    largest = create(client, deal_number=2**63 - 1)
-    assert largest["first_deal"] == 2**63 - 1
 
 
 def from_address(client: TestClient, host: str) -> None:
@@ -216,8 +231,8 @@ def test_players_finishing_at_the_same_moment(store_url: str) -> None:
     """Eight players send their round's last move at once, each twice, on two connections."""
     services = [CompetitionService(open_store(store_url)) for _ in range(2)]
     service = services[0]
-    code = service.create({"name": "Rush", "deal_number": 5})
-    code = code["code"]
+    code = service.create({"name": "Rush"})["code"]
+    last_deal = hole_deals(store_url, code, 9)[8]
     players = [service.join(code, f"P{n}", None)["player_id"] for n in range(8)]
     policies = [first_move, last_play]
     pending = {}
@@ -229,7 +244,7 @@ def test_players_finishing_at_the_same_moment(store_url: str) -> None:
                 move = policy(view["table"]["legal_moves"])
                 view = service.move(view["game_id"], player, move, view["index"])
         view = service.play(code, player)["game"]
-        game = Game(Deal.numbered(13, Rules.named("strict")), competitive=True)
+        game = Game(last_deal, competitive=True)
         line = []
         while not game.is_over:
             line.append(policy([str(move) for move in game.legal_moves()]))
@@ -270,9 +285,17 @@ def test_players_finishing_at_the_same_moment(store_url: str) -> None:
         each.store.close()
 
 
-def test_a_decided_match_refuses_moves_on_a_hole_already_started(client: TestClient) -> None:
+def test_a_decided_match_refuses_moves_on_a_hole_already_started(
+    client: TestClient, store_url: str
+) -> None:
     """Ann wins the first two of three holes; her third hole, started and cached, is frozen."""
-    code = create(client, holes=3, deal_number=7, match_play=True)["code"]
+
+    def ann_wins_two(deals: list[Deal]) -> bool:
+        return all(
+            strokes_of(first_move, deal) < strokes_of(draw_first, deal) for deal in deals[:2]
+        )
+
+    code = create_where(client, store_url, ann_wins_two, holes=3, match_play=True)["code"]
     ann = join(client, code, "Ann")
     bob = join(client, code, "Bob")
     for policy_player in ((first_move, ann), (draw_first, bob), (first_move, ann)):

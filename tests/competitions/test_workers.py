@@ -13,14 +13,13 @@ from typing import Any
 
 import pytest
 
-from golf_solitaire import Deal, Game, Move, Rules
+from golf_solitaire import Deal, Game, Move
 from golf_solitaire.competitions.events import REBUILD_SECONDS
-from tests.competitions.helpers import Policy, draw_first, first_move, last_play
+from tests.competitions.helpers import Policy, draw_first, first_move, hole_deals, last_play
 from tests.competitions.workers import WorkerClient, events, spread_clients, worker_server
 
 pytestmark = pytest.mark.slow
 
-FIRST_DEAL = 40
 HOLES = 9
 POLICIES: list[Policy] = [first_move, draw_first, last_play, first_move]
 
@@ -31,16 +30,21 @@ def ok(reply: tuple[int, Any], status: int = 200) -> Any:
 
 
 def play_round(
-    client: WorkerClient, code: str, token: str, policy: Policy, together: threading.Barrier
+    client: WorkerClient,
+    code: str,
+    token: str,
+    policy: Policy,
+    together: threading.Barrier,
+    deals: list[Deal],
 ) -> list[int]:
-    """Play every hole; the move that ends a hole waits for everyone's. The strokes."""
-    rules = Rules.named("strict")
+    """Play every hole of ``deals``; the move that ends a hole waits for everyone's. The
+    strokes."""
     card = []
     for hole in range(1, HOLES + 1):
         state = ok(client.call("POST", f"/api/competitions/{code}/play", token=token))
         assert state["state"] == "playing" and state["hole"] == hole, state
         view = state["game"]
-        game = Game(Deal.numbered(FIRST_DEAL + hole - 1, rules), competitive=True)
+        game = Game(deals[hole - 1], competitive=True)
         while not view["finished"]:
             move = policy(view["table"]["legal_moves"])
             game.apply(Move.parse(move))
@@ -86,12 +90,12 @@ def test_two_workers_share_one_competition(store_url: str) -> None:
             players[1].call(
                 "POST",
                 "/api/competitions",
-                {"name": "Two workers", "holes": HOLES, "deals": "number"}
-                | {"deal_number": FIRST_DEAL},
+                {"name": "Two workers", "holes": HOLES, "deals": "number"},
             ),
             201,
         )
         code = created["code"]
+        deals = hole_deals(store_url, code, HOLES)
         seen: list[dict[str, Any]] = []
         stream = watcher.stream(f"/api/competitions/{code}/events")
         assert stream.status == 200
@@ -118,7 +122,7 @@ def test_two_workers_share_one_competition(store_url: str) -> None:
         cards = run_all(
             [
                 lambda index=index: play_round(
-                    players[index], code, tokens[index], POLICIES[index], together
+                    players[index], code, tokens[index], POLICIES[index], together, deals
                 )
                 for index in range(len(players))
             ]

@@ -24,7 +24,12 @@ from golf_solitaire.rules import PRESETS, WINNABLE_ONLY
 @click.command("deal")
 @click.argument("number", type=DEAL_NUMBER, required=False)
 @click.option(
-    "--daily", is_flag=True, help="The daily deal: today's (UTC date), or with --date that day's."
+    "--daily",
+    is_flag=True,
+    help=(
+        "The casual daily deal (public, not the ranked daily board's): today's (UTC date), "
+        "or with --date that day's."
+    ),
 )
 @click.option(
     "--date",

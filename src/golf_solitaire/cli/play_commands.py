@@ -100,7 +100,9 @@ def open_saver() -> Saver:
 @click.option(
     "--deal", "number", type=DEAL_NUMBER, help="Play deal N (PySolFC's Golf game numbers)."
 )
-@click.option("--daily", is_flag=True, help="Play today's daily deal (UTC date).")
+@click.option(
+    "--daily", is_flag=True, help="Play today's casual daily deal (UTC date; public, unranked)."
+)
 @rules_option
 @click.option(
     "--round",

@@ -1,17 +1,22 @@
-"""Which deal each hole of a competition uses: numbered, the daily deals, or winnable only.
+"""Which deal each hole of a competition uses: secret numbered deals, the ranked daily deal,
+or winnable only.
 
-Every player gets the same deal on the same hole; playoff holes continue the sequence,
-so the tied players share a deal nobody has seen in the round.
+Every player gets the same deal on the same hole, and nobody can learn it first: hole ``n``
+is the deal number ``hole_number(secret, n)`` under the competition's own secret (see
+``golf_solitaire.secret_deals``). Playoff holes follow, so the tied players share a deal
+nobody has seen in the round. A ``daily`` competition opens on the ranked daily deal; a
+``winnable`` one plays the first deal from each hole's secret number on that the solver
+proves clearable.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 from typing import Any, Final
 
-from golf_solitaire.deals import Deal, daily_number
+from golf_solitaire.deals import Deal
 from golf_solitaire.rules import Rules
+from golf_solitaire.secret_deals import hole_number
 
 DEAL_SOURCES: Final = ("number", "daily", "winnable")
 """How a competition picks its deals."""
@@ -32,38 +37,26 @@ def _winnable(number: int, rules: Rules) -> Deal:
         raise
 
 
-def first_number(source: str, number: int | None, day: dt.date) -> int:
-    """The number of hole 1's deal (the daily deal's number for ``daily``)."""
-    if source == "daily":
-        return daily_number(day)
-    if number is None:
-        raise ValueError("deal_number: needed for numbered and winnable deals")
-    return number
-
-
 def hole_deal(
-    source: str,
-    rules: Rules,
-    first: int,
-    day: str | None,
-    hole: int,
-    previous: dict[str, Any] | None,
+    source: str, rules: Rules, secret: str, hole: int, daily_number: int | None = None
 ) -> dict[str, Any]:
-    """The deal identity of ``hole`` (from 1), given the identity of the hole before it."""
+    """The deal identity of ``hole`` (from 1) of a competition with deal ``secret``.
+
+    ``daily_number`` is the ranked daily deal a ``daily`` competition opens with."""
     if source == "daily" and hole == 1:
-        assert day is not None
-        return Deal.daily(day, rules).identity()
+        if daily_number is None:
+            raise ValueError("daily_number: a daily competition opens on the ranked daily deal")
+        return {"number": daily_number}
+    number = hole_number(secret, hole)
     if source == "winnable":
-        start = first if previous is None else int(previous["number"]) + 1
-        return {"number": _winnable(start, rules).number}
-    return Deal.numbered(first + hole - 1, rules).identity()
+        found = _winnable(number, rules).number
+        assert found is not None  # a winnable deal is found by number
+        number = found
+    return {"number": number}
 
 
 def round_deals(
-    source: str, rules: Rules, first: int, day: str | None, holes: int
+    source: str, rules: Rules, secret: str, holes: int, daily_number: int | None = None
 ) -> list[dict[str, Any]]:
     """The deal identities of every hole of the round, in order."""
-    deals: list[dict[str, Any]] = []
-    for hole in range(1, holes + 1):
-        deals.append(hole_deal(source, rules, first, day, hole, deals[-1] if deals else None))
-    return deals
+    return [hole_deal(source, rules, secret, hole, daily_number) for hole in range(1, holes + 1)]

@@ -40,7 +40,10 @@ class NewCompetition(StrictBody):
     rules: str = Field(default="strict", max_length=40, description="rules preset name")
     deals: Literal["number", "daily", "winnable"] = "number"
     deal_number: int | None = Field(
-        default=None, ge=1, le=LAST_FIRST, description="the first hole's deal (number, winnable)"
+        default=None,
+        ge=1,
+        le=LAST_FIRST,
+        description="not accepted: a competition's deals are drawn in secret by the server",
     )
     match_play: bool = False
 

@@ -14,21 +14,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from golf_solitaire.competitions.holes import (
-    DEAL_SOURCES,
-    NeedsSolverError,
-    first_number,
-    hole_deal,
-    round_deals,
-)
+from golf_solitaire.competitions.holes import DEAL_SOURCES, NeedsSolverError, hole_deal, round_deals
 from golf_solitaire.competitions.leaderboard import build_board
 from golf_solitaire.competitions.names import clean_name
-from golf_solitaire.deals import Deal
+from golf_solitaire.competitions.reveal import revealed_daily, revealed_holes
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.rounds import COMPETITION_LENGTHS, LAST_ROUND_START, to_par_text
 from golf_solitaire.rules import PRESETS, Rules
+from golf_solitaire.secret_deals import new_secret
 from golf_solitaire.service import restore_line
 from golf_solitaire.store import NotFoundError, Store
 from golf_solitaire.store.competitions import (
@@ -43,14 +38,13 @@ from golf_solitaire.store.schema import BIGINT_MAX
 
 MAX_COMPETITION_NAME: Final = 60
 LAST_FIRST: Final = min(LAST_ROUND_START, BIGINT_MAX)
-"""The highest first deal number: the holes and playoff holes follow it, and it is stored
-in a BIGINT column."""
+"""The highest deal number a request may name (a BIGINT column): the range a client's
+``deal_number`` is checked against before it is refused (deals are secret)."""
 CREATE_DEFAULTS: Final[Mapping[str, object]] = {
     "name": None,
     "holes": 9,
     "rules": "strict",
     "deals": "number",
-    "deal_number": None,
     "match_play": False,
 }
 """The settings of a new competition and their defaults."""
@@ -76,13 +70,9 @@ def _today() -> dt.date:
     return dt.datetime.now(dt.UTC).date()
 
 
-def _deal_number(value: object) -> int:
-    """The first deal number of a numbered or winnable competition (1 when not given)."""
-    if value is None:
-        return 1
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= LAST_FIRST:
-        raise ValueError(f"deal_number: expected a whole number from 1, not {value!r}")
-    return value
+def _withheld(summary: dict[str, Any]) -> bool:
+    """Whether a finished competition still withholds a hole's deal (a ranked daily deal)."""
+    return any(hole["number"] is None for hole in summary["hole_deals"] or ())
 
 
 def _preset(name: object) -> Rules:
@@ -140,6 +130,11 @@ class CompetitionService:
     ) -> dict[str, Any]:
         """A new competition from ``settings`` (the fields of ``CREATE_DEFAULTS``, each
         optional but the name); returns its public view with the join code."""
+        if "deal_number" in settings:
+            raise ValueError(
+                "deal_number: a competition's deals are drawn in secret by the server and "
+                "shown once it is finished (to play a numbered deal, start a casual game)"
+            )
         unknown = sorted(set(settings) - set(CREATE_DEFAULTS))
         if unknown:
             raise ValueError(
@@ -159,25 +154,31 @@ class CompetitionService:
         match_play = fields["match_play"]
         if not isinstance(match_play, bool):
             raise ValueError("match_play: expected true or false")
-        number: int | None = None
-        if deals != "daily":
-            number = _deal_number(fields["deal_number"])
-        day = (today or _today()).isoformat() if deals == "daily" else None
-        first = first_number(str(deals), number, today or _today())
+        date = today or _today()
+        day = date.isoformat() if deals == "daily" else None
+        daily = self.store.ranked.daily_number(date) if deals == "daily" else None
+        secret = new_secret()
+        hole_deals = round_deals(str(deals), play_rules, secret, holes, daily)
         row = self.data.create(
             name=title,
             holes=holes,
             rules=play_rules.to_dict(),
             rules_label=play_rules.label,
             deals=str(deals),
-            first_deal=first,
+            first_deal=0,  # older competitions' first deal; these come from the secret
             day=day,
             match_play=match_play,
-            hole_deals=round_deals(str(deals), play_rules, first, day, holes),
+            hole_deals=hole_deals,
+            deal_secret=secret,
         )
         return self._summary(row)
 
     def _summary(self, row: CompetitionRow) -> dict[str, Any]:
+        """The competition's public view: never a deal while it is open (``hole_deals`` is
+        ``None`` until it is finished, then each hole's deal, or the day it is shown)."""
+        shown = None
+        if row.finished_at is not None:
+            shown = revealed_holes(row, self.data.hole_deals(row.id), _today())
         return {
             "code": row.code,
             "name": row.name,
@@ -185,7 +186,7 @@ class CompetitionService:
             "rules": Rules.from_dict(row.rules).name,
             "rules_label": row.rules_label,
             "deals": row.deals,
-            "first_deal": row.first_deal,
+            "hole_deals": shown,
             "day": row.day,
             "match_play": row.match_play,
             "created_at": row.created_at,
@@ -233,9 +234,11 @@ class CompetitionService:
             if not decided:
                 if board["phase"] == "playoff":
                     self._ensure_playoff_deal(competition, int(board["playoff"]["hole"]))
-                reply = {"competition": self._summary(competition), "version": version, **board}
-                with self._lock:
-                    self._boards[board_key] = (version, reply)
+                summary = self._summary(competition)
+                reply = {"competition": summary, "version": version, **board}
+                if not _withheld(summary):  # a reveal still to come is shown when it comes
+                    with self._lock:
+                        self._boards[board_key] = (version, reply)
                 return reply
         self.data.finish(competition.id, str(board["decided"]))
         return self.board(code)
@@ -248,12 +251,11 @@ class CompetitionService:
     def _ensure_playoff_deal(self, competition: CompetitionRow, hole: int) -> None:
         if self.data.hole_deal(competition.id, hole) is not None:
             return
-        previous = self.data.hole_deal(competition.id, hole - 1)
+        secret = competition.deal_secret or self.data.deal_secret(competition.id, new_secret())
         rules = Rules.from_dict(competition.rules)
-        deal = hole_deal(
-            competition.deals, rules, competition.first_deal, competition.day, hole, previous
+        self.data.add_hole_deal(
+            competition.id, hole, hole_deal(competition.deals, rules, secret, hole)
         )
-        self.data.add_hole_deal(competition.id, hole, deal)
 
     def play(self, code: object, player_id: str) -> dict[str, Any]:
         """The player's game to play now (started if needed), or why there is none.
@@ -451,10 +453,13 @@ class CompetitionService:
     def daily_join(
         self, name: object, rules: object, token: str | None, today: dt.date | None = None
     ) -> dict[str, Any]:
-        """Play today's daily deal under ``name``: put on today's board, once per player."""
+        """Play today's ranked daily deal under ``name``: put on today's board, once per
+        player. The deal comes from the server's daily key (never ``Deal.daily``, which is
+        public) and is shown once the day is over."""
         shown, _ = clean_name(name)
         play_rules = _preset(rules)
-        day = (today or _today()).isoformat()
+        date = today or _today()
+        day = date.isoformat()
         player_id, new_token = self._player_or_new(token)
         game_id = self.data.daily_game(day, play_rules.label, player_id)
         if game_id is None:
@@ -462,7 +467,7 @@ class CompetitionService:
                 player_id,
                 rules=play_rules.to_dict(),
                 rules_label=play_rules.label,
-                deal=Deal.daily(day, play_rules).identity(),
+                deal={"number": self.store.ranked.daily_number(date)},
                 daily=(day, play_rules.label, shown),
             )
         reply: dict[str, Any] = {
@@ -474,14 +479,19 @@ class CompetitionService:
             reply["token"] = new_token
         return reply
 
-    def daily(self, day: object, rules: object) -> dict[str, Any]:
-        """The board of ``day`` (YYYY-MM-DD) under a preset: finished players by strokes."""
+    def daily(self, day: object, rules: object, today: dt.date | None = None) -> dict[str, Any]:
+        """The board of ``day`` (YYYY-MM-DD) under a preset: finished players by strokes, and
+        the ranked deal once it is revealed (``deal_number`` and ``deal_link``; until then
+        ``None`` and ``shown_from``, the first day it is shown). A day not yet begun has no
+        board."""
         if not isinstance(day, str):
             raise ValueError("day: expected a date as YYYY-MM-DD")
         try:
             date = dt.date.fromisoformat(day)
         except ValueError:
             raise ValueError(f"day: expected a date as YYYY-MM-DD, not {day!r}") from None
+        if date > (today or _today()):
+            raise ValueError(f"day: {date.isoformat()} has not begun yet (UTC)")
         play_rules = _preset(rules)
         label = play_rules.label
         key = daily_board(date.isoformat(), label)
@@ -511,7 +521,13 @@ class CompetitionService:
             "day": date.isoformat(),
             "rules": play_rules.name,
             "rules_label": label,
-            "deal_number": Deal.daily(date, play_rules).number,
+            **revealed_daily(
+                date,
+                today or _today(),
+                lambda: self.data.daily_deal(date.isoformat(), label),
+                lambda: self.store.ranked.daily_number(date),
+                play_rules,
+            ),
             "version": version,
             "standings": lines,
             "playing": [

@@ -19,17 +19,20 @@ from golf_solitaire.store.database import (
     database_url,
     default_database_path,
 )
+from golf_solitaire.store.ranked import DAILY_KEY_VARIABLE, RankedDealError
 from golf_solitaire.store.records import Player, PresetStatistics, StoredGame, StoredRound
 from golf_solitaire.store.schema import LATEST_VERSION, MIGRATIONS, migrate
 from golf_solitaire.store.store import NotFoundError, StaleMoveError, Store, open_store
 
 __all__ = [
+    "DAILY_KEY_VARIABLE",
     "DATABASE_URL_VARIABLE",
     "LATEST_VERSION",
     "MIGRATIONS",
     "NotFoundError",
     "Player",
     "PresetStatistics",
+    "RankedDealError",
     "StaleMoveError",
     "Store",
     "StoreError",

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final
 
+from golf_solitaire.secret_deals import hidden_days
 from golf_solitaire.store.database import (
     Database,
     Row,
@@ -47,6 +48,11 @@ def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="microseconds")
 
 
+def _first_hidden_day() -> str:
+    """The earliest day whose ranked daily deal is still hidden (its hands may still move)."""
+    return min(hidden_days(dt.datetime.now(dt.UTC).date())).isoformat()
+
+
 def competition_board(competition_id: str) -> str:
     """The ``board_versions`` key of a competition's leaderboard."""
     return f"c:{competition_id}"
@@ -74,6 +80,7 @@ class CompetitionRow:
     created_at: str
     finished_at: str | None
     decided_by: str | None
+    deal_secret: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +120,7 @@ class DailyEntry:
 
 _COMPETITION_COLUMNS: Final = (
     "id, code, name, holes, rules_json, rules_label, deals, first_deal, day, match_play, "
-    "created_at, finished_at, decided_by"
+    "created_at, finished_at, decided_by, deal_secret"
 )
 
 
@@ -132,6 +139,7 @@ def _competition(row: Row) -> CompetitionRow:
         created_at=str(row[10]),
         finished_at=optional_text(row[11]),
         decided_by=optional_text(row[12]),
+        deal_secret=optional_text(row[13]),
     )
 
 
@@ -154,9 +162,12 @@ _GUARDED_POSITION: Final = (
     "WHERE id = ? AND player_id = ? AND revision = ? AND position = ? "
     "AND finished_at IS NULL AND NOT EXISTS (SELECT 1 FROM competition_games cg "
     "JOIN competitions c ON c.id = cg.competition_id "
-    "WHERE cg.game_id = games.id AND c.finished_at IS NOT NULL)"
+    "WHERE cg.game_id = games.id AND c.finished_at IS NOT NULL) "
+    "AND NOT EXISTS (SELECT 1 FROM daily_entries d WHERE d.game_id = games.id AND d.day < ?)"
 )
-"""Move a game on by one move, if it is at the revision and position the caller checked."""
+"""Move a game on by one move, if it is at the revision and position the caller checked, its
+competition is not finished and its ranked daily deal (if any) not revealed (the last
+parameter: the earliest day whose deal is still hidden)."""
 _ADD_MOVE: Final = (
     f"WITH changed AS ({_GUARDED_POSITION} RETURNING id) INSERT INTO moves "
     "(game_id, idx, move, played_at) SELECT id, ?, ?, ? FROM changed"
@@ -238,8 +249,10 @@ class CompetitionStore:
         day: str | None,
         match_play: bool,
         hole_deals: Sequence[dict[str, Any]],
+        deal_secret: str,
     ) -> CompetitionRow:
-        """A new competition with a fresh join code and the deals of its holes."""
+        """A new competition with a fresh join code, the deals of its holes and the secret
+        they come from (playoff holes come from it later)."""
         competition_id = secrets.token_urlsafe(12)
         now = _now()
         with self._changing() as (tx, boards):
@@ -249,7 +262,7 @@ class CompetitionStore:
                     break
             tx.execute(
                 f"INSERT INTO competitions ({_COMPETITION_COLUMNS}) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)",
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?)",
                 (
                     competition_id,
                     code,
@@ -262,6 +275,7 @@ class CompetitionStore:
                     day,
                     int(match_play),
                     now,
+                    deal_secret,
                 ),
             )
             for hole, deal in enumerate(hole_deals, start=1):
@@ -410,6 +424,29 @@ class CompetitionStore:
             )
         return None if row is None else dict(json.loads(row[0]))
 
+    def hole_deals(self, competition_id: str) -> list[tuple[int, dict[str, Any]]]:
+        """(hole, deal identity) of every hole dealt so far, round then playoff, in order."""
+        with self.database.transaction() as tx:
+            rows = tx.all(
+                "SELECT hole, deal_json FROM competition_holes WHERE competition_id = ? "
+                "ORDER BY hole",
+                (competition_id,),
+            )
+        return [(int(hole), dict(json.loads(deal))) for hole, deal in rows]
+
+    def deal_secret(self, competition_id: str, fresh: str) -> str:
+        """The competition's deal secret; one made before secrets were kept gets ``fresh``
+        (whichever process sets it first wins: all then agree)."""
+        with self.database.transaction() as tx:
+            tx.execute(
+                "UPDATE competitions SET deal_secret = ? WHERE id = ? AND deal_secret IS NULL",
+                (fresh, competition_id),
+            )
+            secret = tx.text("SELECT deal_secret FROM competitions WHERE id = ?", (competition_id,))
+        if secret is None:
+            raise NotFoundError(f"competition {competition_id!r} not found")
+        return secret
+
     def add_hole_deal(self, competition_id: str, hole: int, deal: dict[str, Any]) -> None:
         """Add a playoff hole's deal; a concurrent identical call is harmless."""
         with self.database.transaction() as tx:
@@ -497,6 +534,10 @@ class CompetitionStore:
                 raise FinishedError("the game is over: it cannot be changed")
             if line.competition_finished:
                 raise FinishedError("the competition is finished: it cannot be changed")
+            if line.daily is not None and line.daily[0] < _first_hidden_day():
+                raise FinishedError(
+                    f"the ranked deal of {line.daily[0]} is revealed now: its hands are closed"
+                )
             if index != position:
                 raise StaleMoveError(
                     f"index: move {index} is stale, the game is at move {position}"
@@ -545,7 +586,7 @@ class CompetitionStore:
         On PostgreSQL this is one statement, so one round trip to the server.
         """
         now = _now()
-        guard = (index + 1, now, game_id, player_id, revision, index)
+        guard = (index + 1, now, game_id, player_id, revision, index, _first_hidden_day())
         if self.database.kind == "postgresql":
             return self.database.statement(_ADD_MOVE, (*guard, index, move, now)) == 1
         with self.database.transaction() as tx:
@@ -565,7 +606,10 @@ class CompetitionStore:
         if self.database.kind != "postgresql":
             return self.add_move(game_id, player_id, revision, index, move)
         now = _now()
-        params = (index + 1, now, game_id, player_id, revision, index, index, move, now)
+        params = (
+            *(index + 1, now, game_id, player_id, revision, index, _first_hidden_day()),
+            *(index, move, now),
+        )
         return await self.database.awaited_statement(_ADD_MOVE, params) == 1
 
     def game_line(self, game_id: str, player_id: str) -> GameLine:
@@ -585,6 +629,16 @@ class CompetitionStore:
                 (day, rules_label),
             )
         return [DailyEntry(str(p), str(n), str(g), optional_int(s)) for p, n, g, s in rows]
+
+    def daily_deal(self, day: str, rules_label: str) -> dict[str, Any] | None:
+        """The deal identity the games on a day's board were dealt, or ``None`` if none."""
+        with self.database.transaction() as tx:
+            deal = tx.text(
+                "SELECT g.deal_json FROM daily_entries d JOIN games g ON g.id = d.game_id "
+                "WHERE d.day = ? AND d.rules_label = ? ORDER BY g.created_at LIMIT 1",
+                (day, rules_label),
+            )
+        return None if deal is None else dict(json.loads(deal))
 
     def daily_game(self, day: str, rules_label: str, player_id: str) -> str | None:
         """The player's game on that day's board, or ``None``."""

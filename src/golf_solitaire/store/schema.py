@@ -126,6 +126,22 @@ MIGRATIONS: Final[list[tuple[int, tuple[str, ...]]]] = [
             "ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
         ),
     ),
+    (
+        4,
+        (
+            # Ranked deals come from secrets: each competition's own (drawn when it is
+            # created; older competitions get one for their playoff holes when needed) and
+            # the server's daily key, made once and shared by every server process.
+            "ALTER TABLE competitions ADD COLUMN deal_secret TEXT",
+            """CREATE TABLE server_keys (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            )""",
+            # A casual game is refused a deal still hidden in a competition: looked up by deal.
+            "CREATE INDEX competition_holes_by_deal ON competition_holes (deal_json)",
+        ),
+    ),
 ]
 """(version, statements): the whole history of the schema, oldest first."""
 

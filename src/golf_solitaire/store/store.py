@@ -23,6 +23,7 @@ from golf_solitaire.store.database import (
     optional_int,
     optional_text,
 )
+from golf_solitaire.store.ranked import RankedDeals
 from golf_solitaire.store.records import (
     ABANDONED,
     ABANDONED_UNWINNABLE,
@@ -71,6 +72,7 @@ class Store:
     def __init__(self, database: Database) -> None:
         self.database = database
         self.schema_version = migrate(database)
+        self.ranked = RankedDeals(database)
 
     @property
     def url(self) -> str:
@@ -107,9 +109,13 @@ class Store:
         round_id: str | None = None,
         hole: int | None = None,
     ) -> str:
-        """Store a new game from its record (replayed first: a bad record raises RecordError)."""
+        """Store a new game from its record (replayed first: a bad record raises RecordError).
+
+        A casual game is refused a ranked deal still hidden (RankedDealError)."""
         label = replay_record(record).rules.label
         data = load_record(record)
+        if not data.get("competitive", False):
+            self.ranked.refuse_hidden(data["deal"])
         game_id = secrets.token_urlsafe(12)
         now = _now()
         moves: list[str] = list(data["moves"])

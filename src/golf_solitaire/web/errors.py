@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from golf_solitaire.i18n import negotiate, refusal_text
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.records import RecordError
-from golf_solitaire.store import NotFoundError, StoreError
+from golf_solitaire.store import NotFoundError, RankedDealError, StoreError
 from golf_solitaire.web.sessions import (
     BadRequestError,
     CompetitionGameError,
@@ -112,6 +112,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(CompetitionGameError)
     async def competition_game(request: Request, error: CompetitionGameError) -> JSONResponse:
         return error_response(409, str(error), "competition_game")
+
+    @app.exception_handler(RankedDealError)
+    async def ranked_deal(request: Request, error: RankedDealError) -> JSONResponse:
+        return error_response(409, str(error), "ranked_deal")
 
     @app.exception_handler(BadRequestError)
     async def bad_request(request: Request, error: BadRequestError) -> JSONResponse:

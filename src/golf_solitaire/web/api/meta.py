@@ -1,4 +1,5 @@
-"""Meta: the rules presets, the translations, today's daily deal, whether analysis is on."""
+"""Meta: the rules presets, the translations, today's casual daily deal, whether analysis is
+on."""
 
 from __future__ import annotations
 
@@ -52,7 +53,9 @@ def read_translations(
 
 @router.get("/daily")
 def read_daily() -> dict[str, Any]:
-    """Today's daily deal (UTC date): the same deal number for everyone."""
+    """Today's casual daily deal (UTC date): the same public deal number for everyone, to
+    play and replay freely. It is not the ranked daily board's deal, which stays secret
+    until the day is over (``/api/daily/{day}``)."""
     today = dt.datetime.now(dt.UTC).date()
     return {"date": today.isoformat(), "deal": daily_number(today)}
 

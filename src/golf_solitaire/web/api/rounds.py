@@ -49,8 +49,11 @@ def public_round(stored: StoredRound) -> PublicRound:
 
 @router.post("", status_code=201)
 def create_round(request: NewRound, player_id: PlayerDep, sessions: SessionsDep) -> PublicRound:
-    """Start a round; its first hole's game is ready to play."""
+    """Start a round; its first hole's game is ready to play (never on a ranked deal still
+    hidden: refused before the round is stored)."""
     rules = rules_named(request.rules)
+    if request.first_deal is not None:
+        sessions.store.ranked.refuse_hidden({"number": request.first_deal})
     return public_round(sessions.create_round(player_id, request.holes, rules, request.first_deal))
 
 

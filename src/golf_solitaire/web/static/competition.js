@@ -211,6 +211,7 @@ function renderBoard() {
   const deals = t(`competition.deals.${c.deals}`);
   $("comp-facts").textContent = [t("competition.facts.holes", { holes: c.holes }), t(`preset.${c.rules}.title`), deals,
     c.match_play ? t("competition.create.match_play") : ""].filter(Boolean).join(" · ");
+  renderDeals(c.hole_deals);
   $("comp-code").textContent = c.code;
   const link = `${location.origin}/c/${c.code}`;
   $("comp-link").href = link;
@@ -238,8 +239,25 @@ function renderBoard() {
   $("join-form").hidden = joined || board.phase === "finished";
 }
 
+function renderDeals(holes) {
+  // A finished competition shows its deals, each a link to replay it; none before.
+  const shown = $("comp-deals");
+  shown.hidden = !holes;
+  if (!holes) return;
+  const items = holes.map((hole) => (hole.number === null
+    ? esc(t("competition.revealed.later", { hole: hole.hole, day: hole.shown_from }))
+    : `<a href="${esc(hole.link)}">${esc(t("competition.revealed.hole", { hole: hole.hole, number: hole.number }))}</a>`));
+  shown.innerHTML = `${esc(t("competition.revealed.title"))} ${items.join(" · ")}`;
+}
+
 function renderDaily(board) {
-  $("daily-facts").textContent = t("competition.daily.facts", { day: board.day, number: board.deal_number });
+  const facts = $("daily-facts");
+  if (board.deal_number === null) {
+    facts.textContent = t("competition.daily.facts_hidden", { day: board.day, shown_from: board.shown_from });
+  } else {
+    const link = `<a href="${esc(board.deal_link)}">${esc(String(board.deal_number))}</a>`;
+    facts.innerHTML = esc(t("competition.daily.facts", { day: board.day, number: "\u0000" })).replace("\u0000", link);
+  }
   const head = `<thead><tr><th>${esc(t("competition.board.position"))}</th><th class="name">${esc(t("competition.board.name"))}</th>`
     + `<th>${esc(t("competition.play.strokes"))}</th><th>${esc(t("competition.board.to_par"))}</th></tr></thead>`;
   const rows = board.standings.map((line) => `<tr class="${line.player_id === me() ? "me" : ""}" data-player="${esc(line.name)}">`
@@ -327,7 +345,6 @@ async function create(event) {
   const deals = $("create-deals").value;
   const body = { name: $("create-name").value, holes: Number($("create-holes").value), rules: $("create-rules").value,
     deals, match_play: $("create-match").checked };
-  if (deals !== "daily") body.deal_number = Number($("create-deal-number").value);
   try {
     const created = await api("POST", "/api/competitions", body);
     history.pushState({}, "", `/c/${created.code}`);
@@ -389,9 +406,6 @@ function wire() {
   $("create-form").addEventListener("submit", create);
   $("daily-form").addEventListener("submit", playDaily);
   $("daily-rules").addEventListener("change", () => openDaily());
-  $("create-deals").addEventListener("change", () => {
-    $("deal-number-label").hidden = $("create-deals").value === "daily";
-  });
   $("join-code-form").addEventListener("submit", (event) => {
     event.preventDefault();
     location.href = `/c/${encodeURIComponent($("join-code").value.trim().toUpperCase())}`;
