@@ -20,7 +20,7 @@ from golf_solitaire.i18n import catalog
 from tests.competitions.helpers import Policy, draw_first, first_move, strokes_of
 
 # The game's browser tests' fixtures: a real server, headless Chromium.
-from tests.web.chromium import shot
+from tests.web.chromium import open_menu, shot
 from tests.web.conftest import browser, server  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -272,6 +272,7 @@ def spoken(card: Card, lang: str = "en") -> str:
 def test_the_daily_board_shows_a_player_live(two_pages: list[Page]) -> None:
     player, watcher = two_pages
     player.goto("/")
+    open_menu(player)
     player.click("#link-compete")
     expect(player.locator("#create-form")).to_be_visible()
     player.click("nav a[href='/daily']")

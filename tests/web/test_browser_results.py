@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from golf_solitaire import daily_number
 from tests.reference import verdicts
-from tests.web.chromium import moves, open_deal, shot
+from tests.web.chromium import moves, open_deal, open_menu, shot
 
 pytestmark = pytest.mark.browser
 
@@ -49,6 +49,12 @@ def test_a_lost_hand_gets_the_solvers_verdict_and_a_review(page: Page) -> None:
     expect(entries.first).to_contain_text(re.compile(r"^1\. .+: best score \d+ → \d+"))
     assert entries.count() == int(page.locator("#status-moves").inner_text())
     shot(page, "lost-review")
+    page.click("#end-close")
+    # Undo is off once the hand is over: its key does nothing either (no red message).
+    expect(page.locator("#btn-undo")).to_be_disabled()
+    page.keyboard.press("u")
+    page.keyboard.press("Control+z")
+    expect(page.locator("#message")).to_be_empty()
 
 
 def test_statistics_count_a_hand_left_unfinished_and_keep_daily_results(page: Page) -> None:
@@ -58,6 +64,7 @@ def test_statistics_count_a_hand_left_unfinished_and_keep_daily_results(page: Pa
     page.click("#btn-new")  # deal 3 now: deal 2 was winnable, so leaving it is a loss
     page.click("#leave-give-up")
     expect(page.locator("#status-deal")).to_have_text("Deal 3")
+    open_menu(page)
     page.click("#btn-stats")
     table = page.locator("#stats-body table.stats").first
     expect(table.locator("th")).to_contain_text(["Rules", "Games", "Wins"])
@@ -75,6 +82,7 @@ def test_statistics_count_a_hand_left_unfinished_and_keep_daily_results(page: Pa
     expect(page.locator("#end-dialog")).to_be_visible()
     strokes = page.locator("#status-strokes").inner_text()
     page.click("#end-close")
+    open_menu(page)
     page.click("#btn-stats")
     daily_row = page.locator(".dailies-table tr").nth(1)
     expect(daily_row.locator("td").nth(0)).to_have_text(day)

@@ -48,7 +48,7 @@ function basePreset(rules) {
 }
 
 function presetNote(preset) {
-  return `${preset.summary} (${preset.elsewhere})`;
+  return `${preset.summary} ${preset.elsewhere}`;
 }
 
 /* Server ----------------------------------------------------------------------------- */
@@ -690,7 +690,39 @@ function guard(action) {
   return (...args) => Promise.resolve(action(...args)).catch((error) => say(error.message, true));
 }
 
+/* The menu folded behind one button: it opens over the table and closes once something in it
+   is chosen, on Escape, or on a click outside it. */
+function wireMenu() {
+  const button = $("btn-menu");
+  const panel = $("menu-panel");
+  const show = (open) => {
+    panel.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => {
+    show(panel.hidden);
+    if (!panel.hidden) panel.querySelector("button, a, select, input").focus();
+  });
+  panel.addEventListener("click", (event) => {
+    if (event.target.closest("button, a")) show(false);
+  });
+  panel.addEventListener("change", () => show(false));
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || panel.hidden) return;
+    show(false);
+    button.focus();
+  });
+  // Tab past its last control closes it, as a click outside does.
+  panel.addEventListener("focusout", (event) => {
+    if (event.relatedTarget && !panel.contains(event.relatedTarget) && event.relatedTarget !== button) show(false);
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (!panel.hidden && !panel.contains(event.target) && !button.contains(event.target)) show(false);
+  });
+}
+
 function wire() {
+  wireMenu();
   $("stock").addEventListener("click", draw);
   $("btn-undo").addEventListener("click", undo);
   $("btn-redo").addEventListener("click", redo);
