@@ -259,6 +259,8 @@ def test_switching_the_language(page: Page) -> None:
     open_menu(page)
     page.click("#link-rules")
     expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.locator("h1")).to_have_text("Zo speel je Golf")
+    page.click("#rule-book")
     expect(page.locator("h1")).to_contain_text("Golf Patience")
 
 

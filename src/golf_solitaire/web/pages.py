@@ -1,4 +1,4 @@
-"""HTML pages: the game (the static client) and the rules page in each language."""
+"""HTML pages: the game (the static client), how to play and the rules page in each language."""
 
 from __future__ import annotations
 
@@ -25,6 +25,22 @@ def static_folder() -> str:
 def index() -> FileResponse:
     """The game."""
     return FileResponse(f"{static_folder()}/index.html", media_type="text/html")
+
+
+@router.get("/how-to-play")
+def how_to_play_redirect(
+    accept_language: Annotated[str | None, Header(max_length=500)] = None,
+) -> RedirectResponse:
+    """How to play, in the browser's language."""
+    return RedirectResponse(f"/how-to-play/{negotiate(accept_language)}")
+
+
+@router.get("/how-to-play/{language}")
+def how_to_play(language: str) -> FileResponse:
+    """A short illustrated page for players (the page reads its language from the address)."""
+    if language not in LANGUAGES:
+        raise HTTPException(404, f"language: unknown language {language!r}")
+    return FileResponse(f"{static_folder()}/how-to-play.html", media_type="text/html")
 
 
 @router.get("/rules")

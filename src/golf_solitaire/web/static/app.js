@@ -26,7 +26,7 @@ async function loadLanguage(code) {
   await loadTexts(code, `/api/meta/translations/${code}`);
   document.title = t("web.title");
   $("select-lang").value = code;
-  $("link-rules").href = `/rules/${code}`;
+  $("link-rules").href = `/how-to-play/${code}`;
   ui.presets = await api("GET", "/api/meta/presets");
   const select = $("select-rules");
   select.replaceChildren(
