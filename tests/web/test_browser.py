@@ -38,7 +38,10 @@ def test_win_a_known_deal_by_clicking_the_reference_line(page: Page) -> None:
     )
     shot(page, "won")
     page.click("#end-review-btn")
-    expect(page.locator("#end-review")).not_to_be_empty()
+    # A perfect game: no mistakes, no better line, and its moves folded away.
+    expect(page.locator("#end-review")).to_contain_text("No mistake found")
+    expect(page.locator("#end-review ol.mistakes")).to_have_count(0)
+    expect(page.locator("#end-review details.review-all li").first).to_be_hidden()
     page.click("#end-close")
     open_menu(page)
     page.click("#btn-stats")

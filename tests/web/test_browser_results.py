@@ -45,7 +45,7 @@ def test_a_lost_hand_gets_the_solvers_verdict_and_a_review(page: Page) -> None:
         "No play could clear this deal", timeout=30_000
     )
     page.click("#end-review-btn")
-    entries = page.locator("#end-review li")
+    entries = page.locator("#end-review details.review-all li")
     expect(entries.first).to_contain_text(re.compile(r"^1\. .+: best score \d+ → \d+"))
     assert entries.count() == int(page.locator("#status-moves").inner_text())
     shot(page, "lost-review")
@@ -55,6 +55,35 @@ def test_a_lost_hand_gets_the_solvers_verdict_and_a_review(page: Page) -> None:
     page.keyboard.press("u")
     page.keyboard.press("Control+z")
     expect(page.locator("#message")).to_be_empty()
+
+
+def test_the_review_shows_draws_the_mistakes_and_a_better_line_with_the_rest_folded(
+    page: Page,
+) -> None:
+    """Deal 2: two draws, then the 9♠ played on the 10♠ (move 3, the first mistake)."""
+    open_deal(page, 2)
+    for key in ("d", "d", "6"):
+        page.keyboard.press(key)
+    moves(page).to_have_text("3")
+    play_until_over(page)
+    expect(page.locator("#end-dialog")).to_be_visible()
+    page.click("#end-review-btn")
+    review = page.locator("#end-review")
+    expect(review).to_contain_text("Move 3 was the first that threw strokes away.")
+    mistakes = review.locator("ol.mistakes li")
+    expect(mistakes.first).to_have_text(re.compile(r"^3\. 9♠ from column 6: best score 0 → [1-9]"))
+    line = review.locator("ol.better-line li")
+    expect(line.first).to_have_text("draw 9♥")
+    assert line.count() > 10
+    folded = review.locator("details.review-all")
+    expect(folded).not_to_have_attribute("open", "")
+    expect(folded.locator("li").first).to_be_hidden()
+    expect(folded.locator("summary")).to_have_text(
+        f"All {page.locator('#status-moves').inner_text()} moves"
+    )
+    folded.locator("summary").click()
+    expect(folded.locator("li").first).to_have_text("1. draw 3♠: best score 0 → 0")
+    shot(page, "review-mistake")
 
 
 def test_statistics_count_a_hand_left_unfinished_and_keep_daily_results(page: Page) -> None:

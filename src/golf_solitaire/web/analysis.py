@@ -123,15 +123,36 @@ def review(lang: str, game: Game) -> Analysis:
     result: Any = solver.review(game)
     entries = []
     for entry in getattr(result, "entries", None) or []:
-        entries.append({key: _plain(value) for key, value in _fields(entry).items()})
+        fields = {key: _plain(value) for key, value in _fields(entry).items()}
+        entries.append({**fields, "move": str(entry.move)})  # "d" or a column: draws are told
     first = getattr(result, "first_mistake", None)
     if first is None:
         detail = translate(lang, "web.review.clean")
     else:
         detail = translate(lang, "web.review.mistake", number=_mistake_number(first))
-    return Analysis(
-        available=True, detail=detail, data={"entries": entries, "first_mistake": _plain(first)}
-    )
+    data = {
+        "entries": entries,
+        "first_mistake": _plain(first),
+        "better_line": better_line(game, result),
+    }
+    return Analysis(available=True, detail=detail, data=data)
+
+
+def better_line(game: Game, result: Any) -> list[dict[str, str]]:
+    """The solver's best line from just before the first mistake, each move ("d" or a column)
+    with the card it puts on the waste; empty when no move was a mistake."""
+    first = result.first_mistake
+    if first is None:
+        return []
+    replay = Game(game.deal)
+    for move in game.moves[: first.number - 1]:
+        replay.apply(move)
+    line = []
+    for move in result.best_line_from_mistake:
+        replay.apply(move)
+        top = replay.waste_top
+        line.append({"move": str(move), "card": top.pretty if top else "?"})
+    return line
 
 
 def _fields(entry: Any) -> dict[str, Any]:

@@ -515,6 +515,30 @@ async function finish() {
   }
 }
 
+/* A reviewed move in words: "draw J♥" or "A♥ from column 5". */
+function moveText(move, card) {
+  return move === "d" ? t("web.review.draw", { card }) : t("web.review.play", { card, column: Number(move) + 1 });
+}
+
+function reviewList(className, entries) {
+  const list = document.createElement("ol");
+  list.className = className;
+  list.append(...entries.map((entry) => {
+    const item = document.createElement("li");
+    const before = entry.best_score_before;
+    const after = entry.best_score_after;
+    item.textContent = t("web.review.entry", { number: entry.number, move: moveText(entry.move, entry.card), before, after });
+    if (after > before) {
+      item.className = "mistake";
+      item.append(` — ${t("web.review.lost")}`);
+    }
+    return item;
+  }));
+  return list;
+}
+
+/* The solver's review: the summary, the moves that threw strokes away, the better line from
+   the first of them, and every move folded away. */
 async function showReview() {
   const box = $("end-review");
   try {
@@ -522,21 +546,35 @@ async function showReview() {
     const summary = document.createElement("p");
     summary.textContent = review.detail;
     box.replaceChildren(summary);
-    const entries = (review.data && review.data.entries) || [];
-    if (entries.length) {
+    const data = review.data || {};
+    const entries = data.entries || [];
+    const mistakes = entries.filter((entry) => entry.best_score_after > entry.best_score_before);
+    if (mistakes.length) {
+      const title = document.createElement("h3");
+      title.textContent = t("web.review.mistakes");
+      box.append(title, reviewList("mistakes", mistakes));
+    }
+    const line = data.better_line || [];
+    if (line.length) {
+      const title = document.createElement("h3");
+      title.textContent = t("web.review.better", { number: mistakes[0].number });
       const list = document.createElement("ol");
-      for (const entry of entries) {
+      list.className = "better-line";
+      list.start = mistakes[0].number;
+      list.append(...line.map((step) => {
         const item = document.createElement("li");
-        const before = entry.best_score_before;
-        const after = entry.best_score_after;
-        item.textContent = t("web.review.entry", { number: entry.number, card: entry.card, before, after });
-        if (after > before) {
-          item.className = "mistake";
-          item.append(` — ${t("web.review.lost")}`);
-        }
-        list.append(item);
-      }
-      box.append(list);
+        item.textContent = moveText(step.move, step.card);
+        return item;
+      }));
+      box.append(title, list);
+    }
+    if (entries.length) {
+      const all = document.createElement("details");
+      all.className = "review-all";
+      const fold = document.createElement("summary");
+      fold.textContent = t("web.review.all", { count: entries.length });
+      all.append(fold, reviewList("moves", entries));
+      box.append(all);
     }
   } catch (error) {
     box.textContent = error.message;
