@@ -308,16 +308,8 @@ def test_black_holes_seventeen_fans_fit_the_screen(page: Page) -> None:
     expect(page.locator(".keys")).to_contain_text("1–7 play a column · Space draws")
 
 
-def test_a_phone_in_portrait(browser: Browser, server: str) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        locale="en-GB",
-        base_url=server,
-    )
-    page = context.new_page()
+def test_a_phone_in_portrait(phone: Page) -> None:
+    page = phone
     open_deal(page, 2)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
@@ -328,4 +320,3 @@ def test_a_phone_in_portrait(browser: Browser, server: str) -> None:
     page.tap("#stock")
     moves(page).to_have_text("2")
     shot(page, "phone")
-    context.close()

@@ -4,33 +4,14 @@ outlives the game it was about. Desktop with the mouse and keys, a phone with to
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.web.chromium import moves, open_deal, open_menu
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def phone(browser: Browser, server: str) -> Iterator[Page]:
-    """A phone in portrait (390×844, touch), English."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        locale="en-GB",
-        base_url=server,
-    )
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, errors
 
 
 def test_space_and_enter_act_on_the_focused_control(page: Page) -> None:

@@ -29,20 +29,6 @@ def desktop(browser: Browser, server: str) -> Iterator[Page]:
     context.close()
 
 
-@pytest.fixture
-def phone(browser: Browser, server: str) -> Iterator[Page]:
-    """A phone in portrait (390×844, touch)."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-        locale="en-GB",
-        base_url=server,
-    )
-    yield context.new_page()
-    context.close()
-
-
 def test_the_header_is_one_row_in_every_language(desktop: Page) -> None:
     """…and the key line stays on the screen; the rules' notes are in the page's language."""
     for lang in LANGUAGES:

@@ -67,7 +67,8 @@ def rules_html(language: str) -> str:
     return (
         f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{title}</title><link rel="stylesheet" href="/static/style.css"></head>'
+        f'<title>{title}</title><link rel="stylesheet" href="/static/cards.css">'
+        '<link rel="stylesheet" href="/static/style.css"></head>'
         f'<body class="rules-page"><nav class="rules-nav"><a href="/?lang={language}">{back}</a>'
         f'<span class="rules-languages">{links}</span></nav><main class="rules-book">{body}'
         "</main></body></html>"
