@@ -244,7 +244,9 @@ def test_every_text_the_page_uses_is_in_the_catalogs(client: TestClient) -> None
     """Every key the page asks for reaches it, in every language, through its texts route."""
     static = Path(__file__).resolve().parents[2] / "src" / "golf_solitaire" / "web" / "static"
     html = (static / "competition.html").read_text(encoding="utf-8")
-    script = (static / "competition.js").read_text(encoding="utf-8")
+    # The page's own script and the modules it shares with the game.
+    scripts = [static / "competition.js", *sorted((static / "shared").glob("*.js"))]
+    script = "\n".join(path.read_text(encoding="utf-8") for path in scripts)
     used = set(re.findall(r'data-i18n="([\w.]+)"', html))
     used |= set(re.findall(r'\bt\("([\w.]+)"', script))
     used |= set(re.findall(r'"(web\.card\.\w+)"', script))  # a card's state, chosen first

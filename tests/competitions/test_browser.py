@@ -27,7 +27,7 @@ from tests.competitions.helpers import (
 )
 
 # The game's browser tests' fixture: headless Chromium.
-from tests.web.chromium import shot
+from tests.web.chromium import open_menu, shot
 from tests.web.conftest import browser  # noqa: F401
 from tests.web.live import live_server
 
@@ -325,6 +325,7 @@ def some_column_playable(deals: list[Deal]) -> bool:
 def test_the_daily_board_shows_a_player_live(two_pages: list[Page], database: str) -> None:
     player, watcher = two_pages
     player.goto("/")
+    open_menu(player)
     player.click("#link-compete")
     expect(player.locator("#create-form")).to_be_visible()
     player.click("nav a[href='/daily']")
@@ -349,3 +350,26 @@ def test_the_daily_board_shows_a_player_live(two_pages: list[Page], database: st
     assert watcher.evaluate("window.sameDocument") is True
     assert watcher.locator("#board-table b").count() == 0
     shot(watcher, "competition-daily-board")
+
+
+def test_keys_act_on_the_focused_control_and_cards_look_as_in_the_game(
+    two_pages: list[Page],
+) -> None:
+    """Space on the focused Undo button undoes (it drew a card, which here can never be taken
+    back); the cards are the game's, with corners and a big suit, under the game's flag."""
+    page = two_pages[0]
+    create_and_join(page, "Keys", "Ann")
+    stock = page.locator("#stock-count")
+    left = int(stock.inner_text())
+    page.keyboard.press("3")  # deal 7: the third column's card goes on the waste
+    expect(page.locator("#play-moves")).to_have_text("1")
+    expect(page.locator("#btn-undo")).to_be_enabled()
+    page.focus("#btn-undo")
+    page.keyboard.press("Space")
+    expect(page.locator("#play-moves")).to_have_text("0")
+    expect(stock).to_have_text(str(left))
+    covered = page.locator('#tableau .column[data-index="0"] .card').first
+    expect(covered.locator(".corner.top .rank")).to_have_text("3")
+    expect(covered.locator(".pip svg.suit.big")).to_have_count(1)
+    expect(page.locator("#waste .card .pip svg.suit.big")).to_have_count(1)
+    expect(page.locator(".brand .brand-flag")).to_be_visible()

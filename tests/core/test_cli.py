@@ -110,6 +110,8 @@ def test_replay_prints_the_final_board_and_score(tmp_path: Path) -> None:
         (("play", "--round", "9", "--deal", str(10**20)), "a round starts at deal"),
         (("deal", "9" * 5000), "NUMBER]': '999999999999999999999999999999...' is not a deal"),
         (("deal", "--", "-5"), "'-5' is not a deal number (1 to 10**20)"),
+        (("deal", "-1"), "'-1' is not a deal number (1 to 10**20)"),
+        (("solve", "-3"), "'-3' is not a deal number (1 to 10**20)"),
         (("play", "--deal", "1x"), "'--deal': '1x' is not a deal number"),
         (("solve", "2", "--limit-nodes", "0"), "'--limit-nodes': 0 is not in the range x>=1"),
         (("solve", "2", "--limit-seconds", "-1"), "'--limit-seconds': -1.0 is not in the range"),

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.screen import Screen
 
 from golf_solitaire import Card, Deal, Play
 from golf_solitaire.i18n import LANGUAGES, refusal_text
 from golf_solitaire.tui.screens import GoToDealScreen, HelpScreen, StatsScreen
-from golf_solitaire.tui.texts import tr
+from golf_solitaire.tui.texts import core, tr
 from tests.tui.tui_helpers import line_text, make_app
 
 pytestmark = pytest.mark.asyncio
@@ -135,9 +137,22 @@ async def test_the_help_is_in_the_chosen_language_and_fits_80_by_24(language: st
         rules = str(app.screen.query_one("#help-rules").render())
         assert rules == tr(language, "help.rules.golf")
         about = str(app.screen.query_one("#help-preset").render())
-        assert about.endswith(tr(language, "elsewhere.strict"))
+        assert about.endswith(core(language, "preset.strict.elsewhere"))
         assert "Dead King Golf" in about
         assert app.screen.query_one("#help-box").max_scroll_y == 0, "no scrolling needed"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_key_line_and_the_help_name_the_space_bar_in_the_language(language: str) -> None:
+    app = make_app(2, language=language)
+    space = tr(language, "key.space")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert line_text(app, "keys").startswith(f"{space} d ")
+        await pilot.press("question_mark")
+        keys = str(app.screen.query_one("#help-keys").render())
+        assert f"{space} d" in keys
+        if language != "en":
+            assert not re.search(r"\bspace\b", keys + line_text(app, "keys"))
 
 
 async def test_q_quits() -> None:

@@ -73,3 +73,9 @@ def column_codes(page: Page) -> list[list[str]]:
         "columns => columns.map(c => [...c.querySelectorAll('.card')].map(x => x.dataset.code))",
     )
     return codes
+
+
+def open_menu(page: Page) -> None:
+    """Open the game's menu (folded behind one button), if it is not open."""
+    if page.locator("#menu-panel").is_hidden():
+        page.click("#btn-menu")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from golf_solitaire.web import Settings, create_app
 from tests.web.chromium import CHROMIUM, CHROMIUM_ARGS
@@ -52,15 +52,35 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-@pytest.fixture
-def page(browser: Browser, server: str) -> Iterator[Page]:
-    """A page in a fresh context (its own local storage, so its own player), English."""
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 860}, locale="en-US", base_url=server
-    )
+def watched_page(context: BrowserContext) -> Iterator[Page]:
+    """A page of ``context`` that fails the test on any script error; the context is closed
+    after."""
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     yield opened
     context.close()
     assert not errors, errors
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    """A page in a fresh context (its own local storage, so its own player), English."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 860}, locale="en-US", base_url=server
+    )
+    yield from watched_page(context)
+
+
+@pytest.fixture
+def phone(browser: Browser, server: str) -> Iterator[Page]:
+    """A phone in portrait (390×844, touch) in a fresh context, British English."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale="en-GB",
+        base_url=server,
+    )
+    yield from watched_page(context)

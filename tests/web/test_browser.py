@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from golf_solitaire import Deal, Rules
 from golf_solitaire.solver import first_rated
 from tests.reference import verdicts
-from tests.web.chromium import column_codes, held_new_game, moves, open_deal, shot
+from tests.web.chromium import column_codes, held_new_game, moves, open_deal, open_menu, shot
 
 pytestmark = pytest.mark.browser
 
@@ -38,8 +38,12 @@ def test_win_a_known_deal_by_clicking_the_reference_line(page: Page) -> None:
     )
     shot(page, "won")
     page.click("#end-review-btn")
-    expect(page.locator("#end-review")).not_to_be_empty()
+    # A perfect game: no mistakes, no better line, and its moves folded away.
+    expect(page.locator("#end-review")).to_contain_text("No mistake found")
+    expect(page.locator("#end-review ol.mistakes")).to_have_count(0)
+    expect(page.locator("#end-review details.review-all li").first).to_be_hidden()
     page.click("#end-close")
+    open_menu(page)
     page.click("#btn-stats")
     expect(page.locator("#stats-body table")).to_contain_text("Strict")
     shot(page, "statistics")
@@ -163,6 +167,7 @@ def test_winnable_deals_only(page: Page) -> None:
     on to the next winnable one; the link carries the option, and a typed "+" works too."""
     clearable = [number for number, verdict in verdicts("strict").items() if verdict.solved]
     open_deal(page, 3)
+    open_menu(page)
     page.check("#check-winnable")
     expect(page.locator("#status-deal")).to_have_text("Deal 5")
     expect(page.locator("#status-rules")).to_have_text("Strict (winnable only)")
@@ -177,6 +182,7 @@ def test_winnable_deals_only(page: Page) -> None:
     expect(page.locator("#status-rules")).to_have_text("Putt-Putt (winnable only)")
     expect(page.locator("#select-rules")).to_have_value("putt-putt")
     expect(page.locator("#check-winnable")).to_be_checked()
+    open_menu(page)
     page.uncheck("#check-winnable")
     expect(page.locator("#status-rules")).to_have_text("Putt-Putt")
     shot(page, "winnable")
@@ -196,6 +202,7 @@ def test_deals_of_a_chosen_level(page: Page) -> None:
     solver rates so, saying meanwhile that it is looking; the choice outlives a reload, and a
     replay keeps the deal in hand."""
     open_deal(page, 1)
+    open_menu(page)
     page.select_option("#select-level", "hard")
     expect(page.locator("#status-deal")).to_have_text("Deal 1")
     with held_new_game(page):
@@ -208,7 +215,9 @@ def test_deals_of_a_chosen_level(page: Page) -> None:
     expect(page.locator("#status-deal")).to_have_text("Deal 12")
     page.click("#btn-replay")
     expect(page.locator("#status-deal")).to_have_text("Deal 12")
+    open_menu(page)
     page.select_option("#select-lang", "fr")
+    open_menu(page)
     page.select_option("#select-level", "easy")
     expect(page.locator("#select-level option:checked")).to_have_text("Facile")
     easy = first_rated(13, Rules(), "easy").deal.number
@@ -235,6 +244,7 @@ def test_cards_have_spoken_names_and_a_hint_is_honest(page: Page) -> None:
 
 def test_switching_the_language(page: Page) -> None:
     open_deal(page, 2)
+    open_menu(page)
     page.select_option("#select-lang", "it")
     expect(page.locator("#btn-undo")).to_have_text("Annulla")
     expect(page.locator("html")).to_have_attribute("lang", "it")
@@ -246,10 +256,14 @@ def test_switching_the_language(page: Page) -> None:
     shot(page, "italian")
     page.reload()
     expect(page.locator("#btn-undo")).to_have_text("Annulla")
+    open_menu(page)
     page.select_option("#select-lang", "nl")
     expect(page.locator("#btn-hint")).to_have_text("Tip")
+    open_menu(page)
     page.click("#link-rules")
     expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.locator("h1")).to_have_text("Zo speel je Golf")
+    page.click("#rule-book")
     expect(page.locator("h1")).to_contain_text("Golf Patience")
 
 
@@ -263,11 +277,13 @@ def test_the_browser_language_is_the_default(browser: Browser, server: str) -> N
 
 def test_a_round_keeps_a_score_card_and_four_colours(page: Page) -> None:
     open_deal(page, 2)
+    open_menu(page)
     page.click("#btn-round9")
     card = page.locator("#scorecard")
     expect(card).to_be_visible()
     expect(page.locator("#status-deal")).to_contain_text("Hole 1 of 9")
     expect(page.locator("#scorecard-table tr")).to_have_count(3)
+    open_menu(page)
     page.check("#check-four")
     expect(page.locator("body")).to_have_class(re.compile(r"\bfour-colour\b"))
     shot(page, "round")
@@ -292,16 +308,8 @@ def test_black_holes_seventeen_fans_fit_the_screen(page: Page) -> None:
     expect(page.locator(".keys")).to_contain_text("1–7 play a column · Space draws")
 
 
-def test_a_phone_in_portrait(browser: Browser, server: str) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        locale="en-GB",
-        base_url=server,
-    )
-    page = context.new_page()
+def test_a_phone_in_portrait(phone: Page) -> None:
+    page = phone
     open_deal(page, 2)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
@@ -312,4 +320,3 @@ def test_a_phone_in_portrait(browser: Browser, server: str) -> None:
     page.tap("#stock")
     moves(page).to_have_text("2")
     shot(page, "phone")
-    context.close()

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.chromium import moves, open_deal, shot
+from tests.web.chromium import moves, open_deal, open_menu, shot
 
 pytestmark = pytest.mark.browser
 
@@ -34,15 +34,22 @@ def test_tab_goes_through_menu_cards_stock_and_controls_with_visible_focus(page:
         assert focused["outline"] >= 2, focused  # the focus ring shows on every stop
         if focused["id"] == "btn-hint":
             break
-    first_card = seen.index("0")
-    assert seen[:2] == ["btn-new", "btn-replay"]
-    assert {"select-rules", "select-lang", "check-four"} <= set(seen[:first_card])
-    # the exposed cards in column order, the stock, then the enabled controls (no undo yet)
-    assert seen[first_card:] == [*"0123456", "stock", "btn-hint"]
+    # The header's buttons (the rest is folded behind the menu), the exposed cards in column
+    # order, the stock, then the enabled controls (no undo yet).
+    assert seen == [
+        "btn-new",
+        "btn-replay",
+        "btn-daily",
+        "btn-menu",
+        *"0123456",
+        "stock",
+        "btn-hint",
+    ]
     for _ in range(4):
         page.keyboard.press("Shift+Tab")
     assert page.evaluate(FOCUS_DESCRIPTION)["column"] == "4"
     shot(page, "focus")
+    menu_by_keys(page)
     page.keyboard.press("Enter")
     moves(page).to_have_text("1")
     expect(page.locator("#waste .card").last).to_have_attribute("data-code", "AH")
@@ -50,6 +57,24 @@ def test_tab_goes_through_menu_cards_stock_and_controls_with_visible_focus(page:
     expect(page.locator('#tableau button[data-column="4"]')).to_be_focused()
     page.keyboard.press("Tab")
     assert page.evaluate(FOCUS_DESCRIPTION)["column"] == "5"
+
+
+def menu_by_keys(page: Page) -> None:
+    """The menu opens from its button with Enter, takes the focus, lets Tab reach every
+    setting, and Escape closes it with the focus back on its button."""
+    page.focus("#btn-menu")
+    page.keyboard.press("Enter")
+    expect(page.locator("#menu-panel")).to_be_visible()
+    seen = []
+    for _ in range(9):
+        seen.append(page.evaluate("document.activeElement.id"))
+        page.keyboard.press("Tab")
+    seen.append(page.evaluate("document.activeElement.id"))
+    assert {"btn-stats", "select-rules", "select-lang", "check-four"} <= set(seen), seen
+    page.keyboard.press("Escape")
+    expect(page.locator("#menu-panel")).to_be_hidden()
+    expect(page.locator("#btn-menu")).to_be_focused()
+    page.focus('#tableau button[data-column="4"]')
 
 
 def suit_colours(page: Page) -> dict[str, str]:
@@ -70,6 +95,7 @@ def test_four_colour_suits_give_every_suit_its_own_colour(page: Page) -> None:
     open_deal(page, 2)
     two = suit_colours(page)
     assert two["H"] == two["D"] and two["C"] == two["S"] and two["H"] != two["S"]
+    open_menu(page)
     page.check("#check-four")
     four = suit_colours(page)
     assert len(set(four.values())) == 4
@@ -101,7 +127,10 @@ def test_spoken_names_and_the_rules_page_in_each_language(
     expect(page.locator("html")).to_have_attribute("lang", language)
     card = page.locator('.card.exposed[data-column="4"]')
     expect(card).to_have_attribute("aria-label", re.compile(name))
+    open_menu(page)
     page.click("#link-rules")
+    expect(page).to_have_url(re.compile(f"/how-to-play/{language}$"))
+    page.click("#rule-book")
     expect(page).to_have_url(re.compile(f"/rules/{language}$"))
     expect(page.locator("html")).to_have_attribute("lang", language)
     expect(page.locator("h1")).to_contain_text(heading)

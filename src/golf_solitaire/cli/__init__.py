@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import re
 import sys
 from typing import Any
 
@@ -105,6 +106,17 @@ def _drop_stdout() -> None:
         pass
 
 
+NEGATIVE = re.compile(r"-[0-9]+")
+"""A negative number, which click takes for an unknown option."""
+
+
+def usage_text(error: click.UsageError) -> str:
+    """A usage error in words; ``golf deal -1`` names the bad deal number, not an option."""
+    if isinstance(error, click.NoSuchOption) and NEGATIVE.fullmatch(error.option_name):
+        return f"{error.option_name!r} is not a deal number (1 to 10**20)"
+    return error.format_message()
+
+
 def main() -> None:
     """Run ``golf``; turn our errors into a one-line message and exit status 2."""
     _checked_stdout()
@@ -126,7 +138,7 @@ def main() -> None:
         sys.exit(error.exit_code)
     except click.UsageError as error:
         command = error.ctx.command_path if error.ctx is not None else "golf"
-        click.echo(f"golf: error: {error.format_message()} (see {command} --help)", err=True)
+        click.echo(f"golf: error: {usage_text(error)} (see {command} --help)", err=True)
         sys.exit(2)
     except click.ClickException as error:
         click.echo(f"golf: error: {error.format_message()}", err=True)

@@ -325,7 +325,7 @@ def daily_events(
 
 PAGE_TEXTS = (
     *("competition.", "reason.", "preset.", "outcome."),
-    *("card.", "rank.", "suit.", "web.card.", "web.pile."),
+    *("card.", "rank.", "suit.", "web.card.", "web.pile.", "web.message.offline"),
 )
 """The catalog keys the competition page uses (by prefix)."""
 

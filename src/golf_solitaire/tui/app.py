@@ -61,6 +61,11 @@ SHORT_KEYS = ("space d", "u", "r", "h", "n", "g", "?", "q")
 """The keys the bottom line has room for at 80 columns."""
 
 
+def key_names(language: str, keys: str) -> str:
+    """The keys as the player's keyboard names them: "space" is "spazio" in Italian."""
+    return keys.replace("space", tr(language, "key.space"))
+
+
 def _find_for_caches(find: Callable[[], Deal]) -> None:
     """Find a deal ahead for the solver's caches only (one not found is not ready: asked
     for, it says why)."""
@@ -193,7 +198,9 @@ class GolfApp(App[None]):
     def _key_line(self) -> str:
         language = self.language
         return "  ".join(
-            f"{keys} {tr(language, label)}" for keys, label in KEY_HELP if keys in SHORT_KEYS
+            f"{key_names(language, keys)} {tr(language, label)}"
+            for keys, label in KEY_HELP
+            if keys in SHORT_KEYS
         )
 
     def _show_deal(self) -> None:
@@ -496,7 +503,8 @@ class GolfApp(App[None]):
 
     def action_help(self) -> None:
         """Show the rules and the keys."""
-        keys = [(keys, tr(self.language, label)) for keys, label in KEY_HELP]
+        language = self.language
+        keys = [(key_names(language, keys), tr(language, label)) for keys, label in KEY_HELP]
         self.push_screen(HelpScreen(self.language, self.game.deal, keys))
 
     def action_stats(self) -> None:

@@ -13,7 +13,6 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
-from golf_solitaire.i18n import catalog
 from golf_solitaire.store import PresetStatistics
 from golf_solitaire.tui.scorecard import HoleLine, score_card_text
 from golf_solitaire.tui.texts import core, rules_title, tr
@@ -59,8 +58,8 @@ class HelpScreen(InfoScreen):
         name = self.deal.rules.name
         preset = core(language, f"preset.{name}.summary") if name else self.deal.rules.label
         about = f"{tr(language, 'help.preset', name=rules_title(language, self.deal))} {preset}"
-        if name and f"tui.elsewhere.{name}" in catalog("en"):
-            about += f" {tr(language, f'elsewhere.{name}')}"
+        if name:
+            about += f" {core(language, f'preset.{name}.elsewhere')}"
         box = VerticalScroll(id="help-box", classes="dialog")
         with dialog(box, tr(language, "help.title"), tr(language, "help.close")):
             yield Static(tr(language, f"help.rules.{layout}"), id="help-rules")

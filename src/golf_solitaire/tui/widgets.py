@@ -17,20 +17,27 @@ from textual.widgets import Static
 
 from golf_solitaire.cards import Card
 from golf_solitaire.deals import Deal
-from golf_solitaire.state import State
+from golf_solitaire.moves import Play
+from golf_solitaire.state import State, legal_moves
 from golf_solitaire.tui.texts import card_label, card_style
 
 WASTE_SHOWN = 8
 """How many of the waste's top cards the waste pile shows."""
 
 
-def card_cell(card: Card, *, exposed: bool, width: int) -> Text:
-    """One card as a cell of ``width`` characters; the exposed card is bracketed and bold."""
+PLAYABLE = "bold underline #15181c on #ffd54f"
+"""The style of an exposed card that can go on the waste now: gold, as in the browser, and
+underlined for a terminal without colours."""
+
+
+def card_cell(card: Card, *, exposed: bool, width: int, playable: bool = False) -> Text:
+    """One card as a cell of ``width`` characters; the exposed card is bracketed and bold, in
+    gold when it can go on the waste now."""
     label = card_label(card)
     style = card_style(card)
     if exposed:
         body = f"[{label:>3}]" if width >= 5 else f"{label:>3}"
-        text = Text(body.center(width), style=style + " bold reverse")
+        text = Text(body.center(width), style=PLAYABLE if playable else style + " bold reverse")
     else:
         body = f" {label:>3} " if width >= 5 else f"{label:>3}"
         text = Text(body.center(width), style=style)
@@ -69,9 +76,13 @@ class ColumnView(Widget):
             return text
         height = self.state.heights[self.index]
         cards = self.deal.columns[self.index][:height]
+        playable = Play(self.index) in legal_moves(self.deal, self.state)
         for row, card in enumerate(cards):
+            exposed = row == height - 1
             text.append("\n")
-            text.append_text(card_cell(card, exposed=row == height - 1, width=width))
+            text.append_text(
+                card_cell(card, exposed=exposed, width=width, playable=exposed and playable)
+            )
         if not cards:
             text.append("\n")
             text.append("·".center(width), style="dim")

@@ -16,7 +16,7 @@ from golf_solitaire.service import Analyst
 from golf_solitaire.web.models import Analysis
 
 if TYPE_CHECKING:
-    from golf_solitaire.solver import ReviewEntry
+    from golf_solitaire.solver import Review, ReviewEntry
 
 ANALYST: Final = Analyst.installed()
 """The server's analyst (its verdicts are kept: a deal is asked about again and again)."""
@@ -101,8 +101,29 @@ def review(lang: str, game: Game) -> Analysis:
     else:
         detail = translate(lang, "web.review.mistake", number=first.number)
     entries = [_entry(entry) for entry in found.entries]
-    data = {"entries": entries, "first_mistake": None if first is None else _entry(first)}
+    data = {
+        "entries": entries,
+        "first_mistake": None if first is None else _entry(first),
+        "better_line": better_line(game, found),
+    }
     return Analysis(available=True, detail=detail, data=data)
+
+
+def better_line(game: Game, result: Review) -> list[dict[str, str]]:
+    """The solver's best line from just before the first mistake, each move ("d" or a column)
+    with the card it puts on the waste; empty when no move was a mistake."""
+    first = result.first_mistake
+    if first is None:
+        return []
+    replay = Game(game.deal)
+    for move in game.moves[: first.number - 1]:
+        replay.apply(move)
+    line = []
+    for move in result.best_line_from_mistake:
+        replay.apply(move)
+        top = replay.waste_top
+        line.append({"move": str(move), "card": top.pretty if top else "?"})
+    return line
 
 
 def _entry(entry: ReviewEntry) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Final
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from golf_solitaire.competitions import api as competitions_api
 from golf_solitaire.store import Store, open_store
@@ -48,11 +49,15 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
             if store is None:
                 opened.close()
 
-    app = FastAPI(
+    # The /docs page loads its scripts from this server, never a CDN: it works offline. (ReDoc
+    # would still fetch its logo from its makers' site, so it is left out.)
+    app = FastAPIOffline(
+        redoc_url=None,
         title="Golf Solitaire",
         summary="Play Golf Solitaire: the server owns every game and shows only the table.",
         version="0.1.0",
         lifespan=lifespan,
+        favicon_url="/static/favicon.svg",
     )
     install_error_handlers(app)
     app.add_middleware(BodyLimits)

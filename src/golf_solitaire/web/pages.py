@@ -1,4 +1,4 @@
-"""HTML pages: the game (the static client) and the rules page in each language."""
+"""HTML pages: the game (the static client), how to play and the rules page in each language."""
 
 from __future__ import annotations
 
@@ -27,6 +27,22 @@ def index() -> FileResponse:
     return FileResponse(f"{static_folder()}/index.html", media_type="text/html")
 
 
+@router.get("/how-to-play")
+def how_to_play_redirect(
+    accept_language: Annotated[str | None, Header(max_length=500)] = None,
+) -> RedirectResponse:
+    """How to play, in the browser's language."""
+    return RedirectResponse(f"/how-to-play/{negotiate(accept_language)}")
+
+
+@router.get("/how-to-play/{language}")
+def how_to_play(language: str) -> FileResponse:
+    """A short illustrated page for players (the page reads its language from the address)."""
+    if language not in LANGUAGES:
+        raise HTTPException(404, f"language: unknown language {language!r}")
+    return FileResponse(f"{static_folder()}/how-to-play.html", media_type="text/html")
+
+
 @router.get("/rules")
 def rules_redirect(
     accept_language: Annotated[str | None, Header(max_length=500)] = None,
@@ -51,7 +67,8 @@ def rules_html(language: str) -> str:
     return (
         f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{title}</title><link rel="stylesheet" href="/static/style.css"></head>'
+        f'<title>{title}</title><link rel="stylesheet" href="/static/cards.css">'
+        '<link rel="stylesheet" href="/static/style.css"></head>'
         f'<body class="rules-page"><nav class="rules-nav"><a href="/?lang={language}">{back}</a>'
         f'<span class="rules-languages">{links}</span></nav><main class="rules-book">{body}'
         "</main></body></html>"

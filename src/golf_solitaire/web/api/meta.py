@@ -26,7 +26,7 @@ def read_presets(lang: LanguageDep) -> list[dict[str, Any]]:
             "name": name,
             "title": translate(lang, f"preset.{name}.title"),
             "summary": translate(lang, f"preset.{name}.summary"),
-            "elsewhere": preset.elsewhere,
+            "elsewhere": translate(lang, f"preset.{name}.elsewhere"),
             "options": preset.rules.to_dict(),
         }
         for name, preset in PRESETS.items()

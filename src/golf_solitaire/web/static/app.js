@@ -1,15 +1,14 @@
 /* Golf Solitaire, the browser client: draws what the server shows and sends the player's moves.
-   The server owns the game; this file never knows the stock order. No build step. */
-"use strict";
+   The server owns the game; this file never knows the stock order. No build step: the
+   browser loads the shared modules (texts, server calls, card drawing) itself. */
 
-const LANGS = ["en", "it", "nl", "es", "fr"];
-const RANK_LABEL = { 0: "★", 1: "A", 11: "J", 12: "Q", 13: "K" };
-const SUIT_SYMBOL = { H: "♥", D: "♦", C: "♣", S: "♠" };
+import { lang, loadTexts, pickLanguage, t } from "./shared/texts.js";
+import { request } from "./shared/api.js";
+import { cardElement, cardName, cardPretty, installSuits, lifted } from "./shared/cards.js";
+
 const store = window.localStorage;
 
 const ui = {
-  lang: "en",
-  texts: {},
   token: null,
   game: null,
   presets: [],
@@ -23,33 +22,11 @@ const $ = (id) => document.getElementById(id);
 
 /* Texts ------------------------------------------------------------------------------ */
 
-function t(key, params) {
-  let text = ui.texts[key];
-  if (text === undefined) return key;
-  if (params) {
-    text = text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
-  }
-  return text;
-}
-
-function pickLanguage() {
-  const asked = new URLSearchParams(location.search).get("lang") || store.getItem("golf.lang");
-  if (asked && LANGS.includes(asked)) return asked;
-  for (const tag of navigator.languages || [navigator.language || "en"]) {
-    const code = tag.slice(0, 2).toLowerCase();
-    if (LANGS.includes(code)) return code;
-  }
-  return "en";
-}
-
-async function loadLanguage(lang) {
-  ui.lang = lang;
-  ui.texts = await (await fetch(`/api/meta/translations/${lang}`)).json();
-  document.documentElement.lang = lang;
+async function loadLanguage(code) {
+  await loadTexts(code, `/api/meta/translations/${code}`);
   document.title = t("web.title");
-  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
-  $("select-lang").value = lang;
-  $("link-rules").href = `/rules/${lang}`;
+  $("select-lang").value = code;
+  $("link-rules").href = `/how-to-play/${code}`;
   ui.presets = await api("GET", "/api/meta/presets");
   const select = $("select-rules");
   select.replaceChildren(
@@ -71,47 +48,13 @@ function basePreset(rules) {
 }
 
 function presetNote(preset) {
-  return `${preset.summary} (${preset.elsewhere})`;
-}
-
-function cardName(card) {
-  if (card.rank === 0) return t("card.joker");
-  return t("card.name", { rank: t(`rank.${card.rank}`), suit: t(`suit.${card.suit}`) });
-}
-
-function cardPretty(card) {
-  if (card.rank === 0) return "★";
-  return `${RANK_LABEL[card.rank] || card.rank}${SUIT_SYMBOL[card.suit]}`;
+  return `${preset.summary} ${preset.elsewhere}`;
 }
 
 /* Server ----------------------------------------------------------------------------- */
 
-class ApiError extends Error {
-  constructor(status, body) {
-    super(typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail));
-    this.status = status;
-    this.reason = body.reason || null;
-  }
-}
-
-async function api(method, path, body) {
-  const headers = { "Accept-Language": ui.lang };
-  if (ui.token) headers["X-Golf-Token"] = ui.token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const separator = path.includes("?") ? "&" : "?";
-  let response;
-  try {
-    response = await fetch(`${path}${separator}lang=${ui.lang}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    throw new ApiError(0, { detail: t("web.message.offline") });
-  }
-  const data = await response.json().catch(() => ({ detail: response.statusText }));
-  if (!response.ok) throw new ApiError(response.status, data);
-  return data;
+function api(method, path, body) {
+  return request(method, path, body, ui.token);
 }
 
 /* The player of this browser, made on the first visit; true when just made (no games yet). */
@@ -137,7 +80,7 @@ function showGame(game) {
   ui.game = game;
   store.setItem("golf.game", game.id);
   const query = new URLSearchParams({ deal: String(game.deal), rules: game.rules });
-  if (new URLSearchParams(location.search).get("lang")) query.set("lang", ui.lang);
+  if (new URLSearchParams(location.search).get("lang")) query.set("lang", lang());
   history.replaceState(null, "", `/?${query}`);
   render();
 }
@@ -152,12 +95,33 @@ async function solverFinds(rules, request, level) {
   return answer;
 }
 
-async function newGame(body) {
+/* Whether the hand in play may end: at once when no move is made or it is over, else only if
+   the player says so (an abandoned hand counts as a loss). */
+function mayLeaveHand() {
+  const game = ui.game;
+  if (!game || game.is_over || game.move_count === 0) return Promise.resolve(true);
+  const dialog = $("leave-dialog");
+  $("leave-text").textContent = t("web.leave.text", { deal: game.deal, moves: game.move_count });
+  dialog.returnValue = "keep";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "leave"), { once: true });
+    dialog.showModal();
+  });
+}
+
+/* A new game from `body`, once the hand in play may end (`asked`: the player has said so). */
+async function newGame(body, asked = false) {
+  if (!asked && !(await mayLeaveHand())) {
+    render();
+    return;
+  }
   const round = ui.round;
   ui.round = null;
   store.removeItem("golf.round");
   if (round) $("scorecard").hidden = true;
-  showGame(await solverFinds(body.rules, () => api("POST", "/api/games", body), body.level));
+  const game = await solverFinds(body.rules, () => api("POST", "/api/games", body), body.level);
+  say("");
+  showGame(game);
 }
 
 /* A new deal from a number on: of the chosen level, when one is chosen. */
@@ -167,11 +131,14 @@ function nextDeal(deal, rules) {
 }
 
 async function startRound(holes) {
+  if (!(await mayLeaveHand())) return;
   const rules = currentRules();
   const card = await solverFinds(rules, () => api("POST", "/api/rounds", { holes, rules }));
   ui.round = card;
   store.setItem("golf.round", card.id);
-  showGame(await api("GET", `/api/games/${card.current_game_id}`));
+  const game = await api("GET", `/api/games/${card.current_game_id}`);
+  say("");
+  showGame(game);
   renderScorecard();
 }
 
@@ -224,22 +191,35 @@ async function openFirstGame(newPlayer) {
     }
   }
   const matches = saved && String(saved.deal) === wantedDeal && saved.rules === wantedRules;
-  if (wantedDeal && !matches) {
-    const number = Number(wantedDeal);
-    try {
-      await newGame({ deal: number, rules: wantedRules });
-    } catch (error) {
-      say(error.message, true);
-      await newGame({ rules: "strict" });
-    }
-    return;
-  }
+  // A bad link changes nothing: the hand in play (or a new deal) stays, and the page says why.
+  const problem = linkProblem(wantedDeal, wantedRules);
   if (saved) {
     showGame(saved);
     if (ui.round) renderScorecard();
+  }
+  if (problem) {
+    if (!saved) await nextDeal(undefined, "strict");
+    say(problem, true);
     return;
   }
-  await nextDeal(undefined, wantedRules);
+  if (wantedDeal && !matches) {
+    if (!(await mayLeaveHand())) return;
+    try {
+      await newGame({ deal: Number(wantedDeal), rules: wantedRules }, true);
+    } catch (error) {
+      if (!saved) await nextDeal(undefined, "strict");
+      say(error.message, true);
+    }
+    return;
+  }
+  if (!saved) await nextDeal(undefined, wantedRules);
+}
+
+/* What is wrong with a link's deal number or rules, in the player's words; "" if nothing. */
+function linkProblem(deal, rules) {
+  if (deal !== null && !/^[1-9][0-9]{0,15}$/.test(deal)) return t("web.message.bad_deal", { deal });
+  if (!ui.presets.some((preset) => preset.name === basePreset(rules))) return t("web.message.bad_rules", { rules });
+  return "";
 }
 
 /* Moves ------------------------------------------------------------------------------- */
@@ -327,47 +307,6 @@ function say(text, isError) {
 
 /* Drawing ----------------------------------------------------------------------------- */
 
-function suitIcon(suit, size) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("class", `suit ${size}`);
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("viewBox", "0 0 100 100");
-  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
-  use.setAttribute("href", `#suit-${suit || "J"}`);
-  svg.append(use);
-  return svg;
-}
-
-function cardFace(card) {
-  const face = document.createDocumentFragment();
-  const rank = RANK_LABEL[card.rank] || String(card.rank);
-  for (const where of ["corner top", "corner bottom"]) {
-    const corner = document.createElement("span");
-    corner.className = where;
-    const label = document.createElement("span");
-    label.className = "rank";
-    label.textContent = rank;
-    corner.append(label, suitIcon(card.suit, "small"));
-    face.append(corner);
-  }
-  const middle = document.createElement("span");
-  middle.className = "pip";
-  middle.append(suitIcon(card.suit, "big"));
-  if (card.rank >= 11 && card.rank <= 13) {
-    const letter = document.createElement("span");
-    letter.className = "court";
-    letter.textContent = rank;
-    middle.append(letter);
-  }
-  face.append(middle);
-  return face;
-}
-
-function cardClasses(card) {
-  const suit = card.suit || "J";
-  return `card suit-${suit} ${card.rank === 0 ? "joker" : ""}`;
-}
-
 /* After the cards are redrawn, put the keyboard focus back where it was: on the exposed card
    of the same column, or the nearest column that still has one, or the stock. */
 function keepFocus(tableau, column) {
@@ -401,13 +340,10 @@ function render() {
     }
     cards.forEach((card, row) => {
       const exposed = row === cards.length - 1;
-      const element = document.createElement(exposed ? "button" : "div");
-      element.className = cardClasses(card);
+      const element = cardElement(card, exposed ? "button" : "div");
       element.style.setProperty("--row", String(row));
       element.dataset.column = String(column);
       element.dataset.row = String(row);
-      element.dataset.code = card.code;
-      element.append(cardFace(card));
       let state = t("web.card.covered");
       if (exposed) {
         element.type = "button";
@@ -447,11 +383,9 @@ function render() {
   const shown = game.waste.slice(-4);
   waste.replaceChildren(
     ...shown.map((card, index) => {
-      const element = document.createElement("div");
-      element.className = `${cardClasses(card)} in-waste`;
+      const element = cardElement(card);
+      element.classList.add("in-waste");
       element.style.setProperty("--fan", String(index - shown.length + 1));
-      element.dataset.code = card.code;
-      element.append(cardFace(card));
       return element;
     }),
   );
@@ -505,10 +439,10 @@ function tick() {
 
 function startDrag(event, element, column) {
   if (event.button !== 0 || ui.game.is_over) return;
-  const box = element.getBoundingClientRect();
-  ui.drag = { element, column, x: event.clientX, y: event.clientY, dx: event.clientX - box.left, dy: event.clientY - box.top, moved: false };
+  ui.drag = { element, column, x: event.clientX, y: event.clientY, copy: null, moved: false };
   window.addEventListener("pointermove", moveDrag);
   window.addEventListener("pointerup", endDrag, { once: true });
+  window.addEventListener("pointercancel", endDrag, { once: true });
 }
 
 function moveDrag(event) {
@@ -516,9 +450,12 @@ function moveDrag(event) {
   if (!drag) return;
   const distance = Math.hypot(event.clientX - drag.x, event.clientY - drag.y);
   if (!drag.moved && distance < 6) return;
-  drag.moved = true;
-  drag.element.classList.add("dragging");
-  drag.element.style.transform = `translate(${event.clientX - drag.x}px, ${event.clientY - drag.y}px)`;
+  if (!drag.moved) {
+    drag.moved = true;
+    drag.copy = lifted(drag.element);
+    drag.element.classList.add("left-behind");
+  }
+  drag.copy.style.transform = `translate(${event.clientX - drag.x}px, ${event.clientY - drag.y}px)`;
   $("waste").classList.toggle("drop-target", overWaste(event));
 }
 
@@ -530,13 +467,15 @@ function overWaste(event) {
 
 function endDrag(event) {
   window.removeEventListener("pointermove", moveDrag);
+  window.removeEventListener("pointerup", endDrag);
+  window.removeEventListener("pointercancel", endDrag);
   const drag = ui.drag;
   $("waste").classList.remove("drop-target");
   if (!drag) return;
   if (drag.moved) {
-    drag.element.classList.remove("dragging");
-    drag.element.style.transform = "";
-    if (overWaste(event)) playColumn(drag.column);
+    drag.copy.remove();
+    drag.element.classList.remove("left-behind");
+    if (event.type === "pointerup" && overWaste(event)) playColumn(drag.column);
     setTimeout(() => {
       ui.drag = null;
     }, 0);
@@ -576,6 +515,30 @@ async function finish() {
   }
 }
 
+/* A reviewed move in words: "draw J♥" or "A♥ from column 5". */
+function moveText(move, card) {
+  return move === "d" ? t("web.review.draw", { card }) : t("web.review.play", { card, column: Number(move) + 1 });
+}
+
+function reviewList(className, entries) {
+  const list = document.createElement("ol");
+  list.className = className;
+  list.append(...entries.map((entry) => {
+    const item = document.createElement("li");
+    const before = entry.best_score_before;
+    const after = entry.best_score_after;
+    item.textContent = t("web.review.entry", { number: entry.number, move: moveText(entry.move, entry.card), before, after });
+    if (after > before) {
+      item.className = "mistake";
+      item.append(` — ${t("web.review.lost")}`);
+    }
+    return item;
+  }));
+  return list;
+}
+
+/* The solver's review: the summary, the moves that threw strokes away, the better line from
+   the first of them, and every move folded away. */
 async function showReview() {
   const box = $("end-review");
   try {
@@ -583,21 +546,35 @@ async function showReview() {
     const summary = document.createElement("p");
     summary.textContent = review.detail;
     box.replaceChildren(summary);
-    const entries = (review.data && review.data.entries) || [];
-    if (entries.length) {
+    const data = review.data || {};
+    const entries = data.entries || [];
+    const mistakes = entries.filter((entry) => entry.best_score_after > entry.best_score_before);
+    if (mistakes.length) {
+      const title = document.createElement("h3");
+      title.textContent = t("web.review.mistakes");
+      box.append(title, reviewList("mistakes", mistakes));
+    }
+    const line = data.better_line || [];
+    if (line.length) {
+      const title = document.createElement("h3");
+      title.textContent = t("web.review.better", { number: mistakes[0].number });
       const list = document.createElement("ol");
-      for (const entry of entries) {
+      list.className = "better-line";
+      list.start = mistakes[0].number;
+      list.append(...line.map((step) => {
         const item = document.createElement("li");
-        const before = entry.best_score_before;
-        const after = entry.best_score_after;
-        item.textContent = t("web.review.entry", { number: entry.number, card: entry.card, before, after });
-        if (after > before) {
-          item.className = "mistake";
-          item.append(` — ${t("web.review.lost")}`);
-        }
-        list.append(item);
-      }
-      box.append(list);
+        item.textContent = moveText(step.move, step.card);
+        return item;
+      }));
+      box.append(title, list);
+    }
+    if (entries.length) {
+      const all = document.createElement("details");
+      all.className = "review-all";
+      const fold = document.createElement("summary");
+      fold.textContent = t("web.review.all", { count: entries.length });
+      all.append(fold, reviewList("moves", entries));
+      box.append(all);
     }
   } catch (error) {
     box.textContent = error.message;
@@ -751,7 +728,39 @@ function guard(action) {
   return (...args) => Promise.resolve(action(...args)).catch((error) => say(error.message, true));
 }
 
+/* The menu folded behind one button: it opens over the table and closes once something in it
+   is chosen, on Escape, or on a click outside it. */
+function wireMenu() {
+  const button = $("btn-menu");
+  const panel = $("menu-panel");
+  const show = (open) => {
+    panel.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => {
+    show(panel.hidden);
+    if (!panel.hidden) panel.querySelector("button, a, select, input").focus();
+  });
+  panel.addEventListener("click", (event) => {
+    if (event.target.closest("button, a")) show(false);
+  });
+  panel.addEventListener("change", () => show(false));
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || panel.hidden) return;
+    show(false);
+    button.focus();
+  });
+  // Tab past its last control closes it, as a click outside does.
+  panel.addEventListener("focusout", (event) => {
+    if (event.relatedTarget && !panel.contains(event.relatedTarget) && event.relatedTarget !== button) show(false);
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (!panel.hidden && !panel.contains(event.target) && !button.contains(event.target)) show(false);
+  });
+}
+
 function wire() {
+  wireMenu();
   $("stock").addEventListener("click", draw);
   $("btn-undo").addEventListener("click", undo);
   $("btn-redo").addEventListener("click", redo);
@@ -766,6 +775,9 @@ function wire() {
   $("btn-stats").addEventListener("click", guard(showStats));
   $("stats-close").addEventListener("click", () => $("stats-dialog").close());
   $("end-close").addEventListener("click", () => $("end-dialog").close());
+  for (const [id, answer] of [["leave-keep", "keep"], ["leave-give-up", "leave"]]) {
+    $(id).addEventListener("click", () => $("leave-dialog").close(answer));
+  }
   $("end-review-btn").addEventListener("click", guard(showReview));
   $("end-new").addEventListener("click", guard(() => {
     $("end-dialog").close();
@@ -809,25 +821,31 @@ function wire() {
     if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLInputElement) return;
     if (document.querySelector("dialog[open]")) return;
     const key = event.key.toLowerCase();
+    // Space and Enter on a focused button, link or card are that control's own, as buttons do.
+    const control = event.target instanceof Element && event.target.closest("button, a, [role=button], summary");
+    const canUndo = () => !$("btn-undo").disabled;
+    const canRedo = () => !$("btn-redo").disabled;
     if ((event.ctrlKey || event.metaKey) && key === "z") {
       event.preventDefault();
-      if (event.shiftKey) redo();
-      else undo();
+      if (event.shiftKey && canRedo()) redo();
+      else if (!event.shiftKey && canUndo()) undo();
     } else if ((event.ctrlKey || event.metaKey) && key === "y") {
       event.preventDefault();
-      redo();
+      if (canRedo()) redo();
     } else if (event.ctrlKey || event.metaKey || event.altKey) {
       return;
     } else if (/^[1-9]$/.test(key)) {
       event.preventDefault();
       playColumn(Number(key) - 1);
+    } else if (key === " " && control) {
+      return;
     } else if (key === " " || key === "d") {
       event.preventDefault();
       draw();
     } else if (key === "u") {
-      undo();
+      if (canUndo()) undo();
     } else if (key === "y") {
-      redo();
+      if (canRedo()) redo();
     } else if (key === "h") {
       hint();
     }
@@ -836,6 +854,7 @@ function wire() {
 }
 
 async function main() {
+  installSuits();
   wire();
   try {
     await loadLanguage(pickLanguage());

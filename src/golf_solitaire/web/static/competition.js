@@ -1,12 +1,15 @@
 /* Competitions in the browser: create, join, play the holes, watch the board live.
    The server owns every game; this page only sends moves and draws what it is told.
-   Every name from the server is escaped before it goes into the page. */
-"use strict";
+   Every name from the server is escaped before it goes into the page. Texts, server calls and
+   card drawing are the game's own (the shared modules). */
+
+import { lang, loadTexts, t } from "./shared/texts.js";
+import { request } from "./shared/api.js";
+import { cardElement, cardName, cardOfText, installSuits } from "./shared/cards.js";
 
 const TOKEN_KEY = "golf.competition.token";
 const PRESETS = ["strict", "putt-putt", "queens-on-kings", "pysolfc-golf", "jokers", "empty-start", "black-hole"];
-const SUITS = { H: "♥", D: "♦", S: "♠", C: "♣" };
-const state = { lang: "en", texts: {}, view: null, code: null, board: null, game: null, hole: null,
+const state = { view: null, code: null, board: null, game: null, hole: null,
   source: null, day: null, busy: false };
 
 const $ = (id) => document.getElementById(id);
@@ -15,37 +18,24 @@ function esc(value) {
   return String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
-function t(key, params = {}) {
-  const template = state.texts[key] || key;
-  return template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
-}
-
 function token() { return localStorage.getItem(TOKEN_KEY); }
 
+/* A call to the server; a refusal in the page's words when it has some for the reason. */
 async function api(method, path, body) {
-  const headers = { "Content-Type": "application/json" };
-  if (token()) headers["X-Golf-Token"] = token();
-  const sep = path.includes("?") ? "&" : "?";
-  const response = await fetch(`${path}${sep}lang=${state.lang}`, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const reason = response.headers.get("X-Golf-Reason") || "";
-    const error = new Error(state.texts[`competition.error.${reason}`] || data.detail || response.statusText);
-    error.status = response.status;
-    error.reason = reason;
+  try {
+    return await request(method, path, body, token());
+  } catch (error) {
+    const words = t(`competition.error.${error.reason}`);
+    if (error.reason && words !== `competition.error.${error.reason}`) error.message = words;
     throw error;
   }
-  return data;
 }
 
 function say(text) { $("message").textContent = text || ""; }
 
-async function loadTexts(lang) {
-  state.lang = lang;
-  state.texts = await (await fetch(`/api/competition-texts/${lang}`)).json();
-  document.documentElement.lang = lang;
-  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+async function loadLanguage(code) {
+  await loadTexts(code, `/api/competition-texts/${code}`);
+  painted.clear();
   for (const select of [$("create-rules"), $("daily-rules")]) {
     const chosen = select.value || "strict";
     select.innerHTML = PRESETS.map((name) =>
@@ -56,37 +46,20 @@ async function loadTexts(lang) {
 
 /* Cards ------------------------------------------------------------------------------- */
 
-const RANKS = { A: 1, T: 10, J: 11, Q: 12, K: 13 };
-
-/* A card's spoken name ("queen of diamonds") from its text ("QD"; "JK" is a joker). */
-function cardName(text) {
-  if (text === "JK") return t("card.joker");
-  const rank = RANKS[text[0]] || Number(text[0]);
-  return t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${text[1]}`) });
-}
-
-function cardHtml(text, extra = "", attrs = "") {
-  if (text === "JK") return `<div class="card joker ${extra}" ${attrs}>★</div>`;
-  const rank = text[0] === "T" ? "10" : text[0];
-  const suit = text[1];
-  const red = suit === "H" || suit === "D" ? "red" : "";
-  return `<div class="card ${red} ${extra}" ${attrs} data-card="${esc(text)}">${esc(rank)}${SUITS[suit] || ""}</div>`;
-}
-
-/* Put `html` into the element `id` only if it changed. A board event redraws the game at any
-   moment; rebuilding the same cards would lose a click in progress (pressed on one element,
-   released on its replacement) and the keyboard focus on a card. */
+/* Put `build()`'s elements into the element `id` only if `key` changed. A board event redraws
+   the game at any moment; rebuilding the same cards would lose a click in progress (pressed on
+   one element, released on its replacement) and the keyboard focus on a card. */
 const painted = new Map();
-function paint(id, html) {
-  if (painted.get(id) === html) return;
-  painted.set(id, html);
-  $(id).innerHTML = html;
+function paint(id, key, build) {
+  if (painted.get(id) === key) return;
+  painted.set(id, key);
+  $(id).replaceChildren(...build());
 }
 
 /* After the cards are redrawn, put the keyboard focus back where it was: on the exposed card
    of the same column, or the nearest column that still has one, or the stock. */
 function keepFocus(column) {
-  const exposed = [...$("tableau").querySelectorAll("[data-column]")];
+  const exposed = [...$("tableau").querySelectorAll("button[data-column]")];
   const distance = (card) => Math.abs(Number(card.dataset.column) - column);
   const nearest = exposed.sort((a, b) => distance(a) - distance(b))[0];
   (nearest || $("stock")).focus();
@@ -108,23 +81,42 @@ function renderGame() {
   $("play-strokes").textContent = table.score;
   const tableau = $("tableau");
   const focused = tableau.contains(document.activeElement) ? document.activeElement.dataset.column : undefined;
-  paint("tableau", table.columns.map((column, index) => {
-    const cards = column.map((card, row) => {
-      const top = row === column.length - 1;
-      const playable = top && legal.has(String(index)) && !view.finished;
-      const condition = !top ? "web.card.covered" : playable ? "web.card.playable" : "web.card.blocked";
-      const label = `${t("web.card.label", { name: cardName(card), column: index + 1 })}, ${t(condition)}`;
-      const role = top ? `data-column="${index}" role="button" tabindex="0"` : `role="img"`;
-      const attrs = `style="--row:${row}" ${role} aria-label="${esc(label)}"`;
-      return cardHtml(card, playable ? "playable" : "", attrs);
-    }).join("");
-    return `<div class="column" data-index="${index}">${cards}</div>`;
-  }).join(""));
+  const finished = view.finished;
+  paint("tableau", JSON.stringify([table.columns, table.legal_moves, finished, lang()]), () =>
+    table.columns.map((column, index) => {
+      const pile = document.createElement("div");
+      pile.className = "column";
+      pile.dataset.index = String(index);
+      column.forEach((text, row) => {
+        const card = cardOfText(text);
+        const top = row === column.length - 1;
+        const playable = top && legal.has(String(index)) && !finished;
+        const condition = !top ? "web.card.covered" : playable ? "web.card.playable" : "web.card.blocked";
+        const element = cardElement(card, top ? "button" : "div");
+        element.style.setProperty("--row", String(row));
+        if (top) {
+          element.type = "button";
+          element.dataset.column = String(index);
+          element.classList.add("exposed");
+          element.classList.toggle("playable", playable);
+        } else {
+          element.setAttribute("role", "img");
+        }
+        element.setAttribute("aria-label", `${t("web.card.label", { name: cardName(card), column: index + 1 })}, ${t(condition)}`);
+        pile.append(element);
+      });
+      return pile;
+    }));
   if (focused !== undefined && !tableau.contains(document.activeElement)) keepFocus(Number(focused));
   const waste = table.waste;
   const shown = waste[waste.length - 1];
-  paint("waste", shown ? cardHtml(shown, "", 'aria-hidden="true"') : "");
-  $("waste").setAttribute("aria-label", shown ? t("web.pile.waste", { card: cardName(shown) }) : t("web.pile.waste_empty"));
+  paint("waste", shown || "", () => {
+    if (!shown) return [];
+    const element = cardElement(cardOfText(shown));
+    element.setAttribute("aria-hidden", "true");
+    return [element];
+  });
+  $("waste").setAttribute("aria-label", shown ? t("web.pile.waste", { card: cardName(cardOfText(shown)) }) : t("web.pile.waste_empty"));
   $("stock-count").textContent = table.stock_count;
   $("stock").setAttribute("aria-label", table.stock_count ? t("web.pile.stock", { count: table.stock_count })
     : t("web.pile.stock_empty"));
@@ -390,14 +382,17 @@ function wire() {
     const card = event.target.closest("[data-column]");
     if (card) move(card.dataset.column);
   });
-  $("tableau").addEventListener("keydown", (event) => {
-    const card = event.target.closest("[data-column]");
-    if (card && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); move(card.dataset.column); }
-  });
   document.addEventListener("keydown", (event) => {
-    if (event.target instanceof HTMLInputElement) return;
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    // Space on a focused button or link is that control's own, as buttons do.
+    const control = target instanceof Element && target.closest("button, a, [role=button]");
     if (/^[1-9]$/.test(event.key)) move(String(Number(event.key) - 1));
-    else if (event.key === "d" || event.key === " ") move("d");
+    else if (event.key === "d" || (event.key === " " && !control)) {
+      event.preventDefault();
+      move("d");
+    }
   });
   $("stock").addEventListener("click", () => move("d"));
   $("btn-undo").addEventListener("click", undo);
@@ -412,7 +407,7 @@ function wire() {
   });
   $("select-lang").addEventListener("change", async () => {
     localStorage.setItem("golf.lang", $("select-lang").value);
-    await loadTexts($("select-lang").value);
+    await loadLanguage($("select-lang").value);
     renderGame();
     if (state.board && state.view === "competition") renderBoard();
     if (state.view === "daily") openDaily();
@@ -425,9 +420,10 @@ async function start() {
     `<option value="${esc(code)}" lang="${esc(code)}">${esc(name)}</option>`).join("");
   const params = new URLSearchParams(location.search);
   const wanted = params.get("lang") || localStorage.getItem("golf.lang") || (navigator.language || "en").slice(0, 2);
-  const lang = languages.some(({ code }) => code === wanted) ? wanted : "en";
-  $("select-lang").value = lang;
-  await loadTexts(lang);
+  const chosen = languages.some(({ code }) => code === wanted) ? wanted : "en";
+  $("select-lang").value = chosen;
+  await loadLanguage(chosen);
+  installSuits();
   wire();
   const path = location.pathname;
   if (path.startsWith("/c/")) await openCompetition(decodeURIComponent(path.slice(3)));
