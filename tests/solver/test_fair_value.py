@@ -14,9 +14,10 @@ import itertools
 import pytest
 from hypothesis import strategies as st
 
-from golf_solitaire import Deal, Draw, Game, Move, Rules
+from golf_solitaire import Deal, Draw, Game, Move, Rules, hint, review
 from golf_solitaire import state as engine
 from golf_solitaire.cards import Card
+from golf_solitaire.i18n import LANGUAGES
 from golf_solitaire.solver.fair_value import (
     MAX_UNSEEN,
     TooManyUnseenError,
@@ -102,6 +103,69 @@ def test_fair_value_matches_the_blind_brute_force(rules: Rules, data: st.DataObj
     for move, value in values.items():
         assert value == pytest.approx(brute.after(state, orders, move))
     assert fair_value((deal, state)) == pytest.approx(min(values.values()))
+
+
+@by_rules(examples=12)
+def test_the_fair_hint_makes_an_expectimax_best_move(rules: Rules, data: st.DataObject) -> None:
+    """On small positions the fair hint weighs every stock order exactly (no peeking): its
+    move is one of the best for what the player sees, and it says what it expects."""
+    deal, game = small_game(data, rules, 3)
+    if game.is_over or len(game.legal_moves()) < 2 or game.stock_count > BRUTE_UNSEEN:
+        return
+    state = game.state
+    brute = BlindBruteForce(deal, state)
+    orders = brute.orders(state)
+    truth = {move: brute.after(state, orders, move) for move in game.legal_moves()}
+    advice = hint(game)
+    assert advice.move is not None
+    assert truth[advice.move] == pytest.approx(min(truth.values()))
+    assert advice.expected_strokes == pytest.approx(truth[advice.move])
+    assert advice.move_values == pytest.approx(truth)
+    assert advice.compare_code in ("compare.better", "compare.tie")
+
+
+@by_rules(examples=6)
+def test_the_fair_review_charges_what_the_blind_brute_force_says(
+    rules: Rules, data: st.DataObject
+) -> None:
+    """Each move's fair loss is its expected strokes against the best blind move then; the
+    fair hint's own move is never a fair mistake."""
+    deal, game = small_game(data, rules, 8)
+    verdict = review(game)
+    replayed = Game(deal)
+    for entry, move in zip(verdict.entries, game.moves, strict=True):
+        state = replayed.state
+        moves = replayed.legal_moves()
+        unseen = len(deal.stock) - state.drawn
+        if len(moves) > 1 and entry.fair_loss is not None and unseen <= BRUTE_UNSEEN:
+            brute = BlindBruteForce(deal, state)
+            orders = brute.orders(state)
+            values = {option: brute.after(state, orders, option) for option in moves}
+            assert entry.fair_loss == pytest.approx(values[move] - min(values.values()))
+        if hint(replayed).move == move or len(moves) == 1:
+            assert entry.fair_loss == 0.0 and not entry.is_fair_mistake
+        replayed.apply(move)
+    mistakes = [entry for entry in verdict.entries if entry.is_fair_mistake]
+    assert verdict.first_fair_mistake == (mistakes[0] if mistakes else None)
+    assert (verdict.fair_code == "review.fair_mistake") == bool(mistakes)
+
+
+def test_the_fair_hint_never_makes_a_fair_mistake_on_a_real_deal() -> None:
+    """Deal 2 played by the fair hint: the review finds no mistake the player could have seen
+    (the same hint judges it), while the hindsight verdict may still blame a move."""
+    deal = Deal.numbered(2)
+    game = Game(deal)
+    for _ in range(6):
+        if game.is_over:
+            break
+        move = hint(game).move
+        assert move is not None
+        game.apply(move)
+    verdict = review(game)
+    assert verdict.first_fair_mistake is None
+    assert all(entry.fair_loss in (0.0, None) for entry in verdict.entries)
+    for language in LANGUAGES:
+        assert verdict.fair_text(language) and verdict.hindsight_text(language)
 
 
 def test_fair_value_equals_the_known_outcome_when_nothing_is_unseen() -> None:

@@ -18,12 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from golf_solitaire import state as rules_of_play
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
-from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.moves import Move
+from golf_solitaire.solver.chains import greedy_move
 from golf_solitaire.solver.hints import hint
-from golf_solitaire.state import State
+
+__all__ = ["Hole", "Player", "fair_move", "greedy_move", "peeking_move", "play_hole"]
 
 Player = Callable[[Game], Move]
 """Chooses the move to make in a game that is not over (it may be the only legal move)."""
@@ -32,12 +33,14 @@ Player = Callable[[Game], Move]
 @dataclass(frozen=True, slots=True)
 class Hole:
     """One deal played to its end: the strokes, whether the tableau cleared, and the seconds
-    each choice between two or more legal moves took."""
+    (wall clock, and CPU: steadier on a shared machine) each choice between two or more legal
+    moves took."""
 
     deal: int | None
     strokes: int
     cleared: bool
     choice_seconds: tuple[float, ...]
+    choice_cpu_seconds: tuple[float, ...] = ()
 
 
 def fair_move(game: Game, **options: Any) -> Move:
@@ -56,43 +59,6 @@ def peeking_move(game: Game) -> Move:
     return move
 
 
-def greedy_move(game: Game) -> Move:
-    """A stock-blind baseline: the first play of the longest chain from the waste, else a draw.
-
-    It plays while it can and draws only when nothing can be played, as a beginner does.
-    """
-    deal, state = game.deal, game.state
-    best: Move | None = None
-    most = 0
-    lengths: dict[tuple[tuple[int, ...], bool, int | None], int] = {}
-    for move in rules_of_play.legal_moves(deal, state):
-        if isinstance(move, Play):
-            length = 1 + _longest(deal, rules_of_play.apply_unchecked(deal, state, move), lengths)
-            if length > most:
-                best, most = move, length
-    if best is not None:
-        return best
-    return Draw()
-
-
-def _longest(
-    deal: Deal, state: State, lengths: dict[tuple[tuple[int, ...], bool, int | None], int]
-) -> int:
-    """The most cards one chain of plays can take from ``state`` (no draw)."""
-    top = state.waste_top
-    key = (state.heights, state.dead_end, None if top is None else top.rank)
-    known = lengths.get(key)
-    if known is not None:
-        return known
-    most = 0
-    for move in rules_of_play.legal_moves(deal, state):
-        if isinstance(move, Play):
-            after = rules_of_play.apply_unchecked(deal, state, move)
-            most = max(most, 1 + _longest(deal, after, lengths))
-    lengths[key] = most
-    return most
-
-
 def play_hole(deal: Deal, player: Player, number: int | None = None) -> Hole:
     """Play ``deal`` from its start to the end of the hand, ``player`` choosing every move.
 
@@ -101,15 +67,17 @@ def play_hole(deal: Deal, player: Player, number: int | None = None) -> Hole:
     """
     game = Game(deal)
     seconds: list[float] = []
+    cpu_seconds: list[float] = []
     while not game.is_over:
         moves = game.legal_moves()
         if len(moves) == 1:
             move = moves[0]
         else:
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             move = player(game)
             seconds.append(time.perf_counter() - started)
+            cpu_seconds.append(time.process_time() - started_cpu)
             if move not in moves:
                 raise ValueError(f"play_hole: the player chose {move}, which is not legal here")
         game.apply(move)
-    return Hole(number, game.score, game.is_won, tuple(seconds))
+    return Hole(number, game.score, game.is_won, tuple(seconds), tuple(cpu_seconds))

@@ -113,6 +113,10 @@ def verdict(lang: str, game: Game) -> Analysis:
     return Analysis(available=True, detail=detail, data=data)
 
 
+FAIR_REVIEW_SECONDS = 5.0
+"""How long the review may judge moves by what the player could see (the rest: not judged)."""
+
+
 def review(lang: str, game: Game) -> Analysis:
     """After the hand: the solver's review, with the first move that threw strokes away."""
     solver = installed_solver()
@@ -120,7 +124,7 @@ def review(lang: str, game: Game) -> Analysis:
         return unavailable(lang)
     if not game.is_over:
         return Analysis(available=True, detail=translate(lang, "web.verdict.not_yet"))
-    result: Any = solver.review(game)
+    result: Any = solver.review(game, fair_seconds=FAIR_REVIEW_SECONDS)
     entries = []
     for entry in getattr(result, "entries", None) or []:
         entries.append({key: _plain(value) for key, value in _fields(entry).items()})
@@ -129,9 +133,18 @@ def review(lang: str, game: Game) -> Analysis:
         detail = translate(lang, "web.review.clean")
     else:
         detail = translate(lang, "web.review.mistake", number=_mistake_number(first))
-    return Analysis(
-        available=True, detail=detail, data={"entries": entries, "first_mistake": _plain(first)}
-    )
+    data: dict[str, Any] = {"entries": entries, "first_mistake": _plain(first)}
+    if hasattr(result, "fair_text"):
+        # The fair judgement (what the player could see) first, the hindsight one apart.
+        data["fair"] = _sentence(str(result.fair_text(lang)))
+        data["hindsight"] = _sentence(str(result.hindsight_text(lang)))
+        detail = data["fair"]
+    return Analysis(available=True, detail=detail, data=data)
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter."""
+    return text[:1].upper() + text[1:]
 
 
 def _fields(entry: Any) -> dict[str, Any]:

@@ -583,6 +583,12 @@ async function showReview() {
     const summary = document.createElement("p");
     summary.textContent = review.detail;
     box.replaceChildren(summary);
+    if (review.data && review.data.hindsight) {
+      const hindsight = document.createElement("p");
+      hindsight.className = "hindsight";
+      hindsight.textContent = review.data.hindsight;
+      box.append(hindsight);
+    }
     const entries = (review.data && review.data.entries) || [];
     if (entries.length) {
       const list = document.createElement("ol");
@@ -591,7 +597,10 @@ async function showReview() {
         const before = entry.best_score_before;
         const after = entry.best_score_after;
         item.textContent = t("web.review.entry", { number: entry.number, card: entry.card, before, after });
-        if (after > before) {
+        if (entry.is_fair_mistake) {
+          item.className = "fair-mistake";
+          item.append(` — ${t("web.review.fair_lost")}`);
+        } else if (after > before) {
           item.className = "mistake";
           item.append(` — ${t("web.review.lost")}`);
         }
