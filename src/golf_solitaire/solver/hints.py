@@ -1,9 +1,10 @@
 r"""Fair hints: the best move for what the player can see, with a reason a player understands.
 
-A fair hint knows the tableau, the waste and the *set* of unseen cards, never their order. It
-draws stock orders consistent with that set (seeded, so the same position and seed give the
-same hint), solves each exactly from every legal move, and picks the move with the fewest
-expected strokes. ``peek=True`` solves the true order instead, and its reason always says so;
+A fair hint knows the tableau, the waste and the *set* of unseen cards, never their order. With
+few unseen cards it weighs every order exactly (``fair_value``); otherwise it draws stock
+orders consistent with that set (seeded, so the same position and seed give the same hint),
+solves each exactly from every legal move, and picks the move with the fewest expected
+strokes. ``peek=True`` solves the true order instead, and its reason always says so;
 a competitive game refuses it (its stock order stays hidden).
 
 >>> from golf_solitaire import Deal, Game
@@ -12,8 +13,10 @@ a competitive game refuses it (its stock order stays hidden).
 >>> advice = hint(game)
 >>> advice.move
 Play(column=0)
->>> advice.reason
-'plays 8♠ and frees 7♣; clears the tableau in 100% of the possible stock orders'
+>>> advice.code, advice.expected_strokes  # two unseen cards: every order weighed exactly
+('hint.exact', -2.0)
+>>> print(advice.reason.split("; ")[-1])
+on average this ends at -2.0 strokes, the next best move (playing 6♥) at -0.5
 """
 
 from __future__ import annotations
@@ -32,7 +35,6 @@ from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.solver.board import Board
-from golf_solitaire.solver.chains import longest_chain_move
 from golf_solitaire.solver.fair_value import MAX_UNSEEN, Expectimax, move_values
 from golf_solitaire.solver.frames import roomy
 from golf_solitaire.solver.search import INFINITY, LimitReached, Search
@@ -273,25 +275,21 @@ def hint(
     else:
         best = min(range(len(moves)), key=lambda index: (-clears[index], index))
         expected = None
-    move = moves[best]
     chance = clears[best] / len(cleared)
-    move_code, move_params = _move_words(deal, state, move)
     every = complete and len(cleared) == len(orders)
     code, params = _verdict(peek, chance, expected, len(cleared), every, deal, state)
-    reason = render(code, move=render(move_code, **move_params), **params)
     scores = {moves[index]: totals[index] / len(valued) for index in range(len(moves)) if valued}
-    advice = Hint(
-        move,
-        reason,
+    advice = _advice(
+        deal,
+        state,
+        moves[best],
         code,
         params,
-        move_code,
-        move_params,
-        chance,
-        expected,
-        len(cleared),
-        peek,
-        nodes,
+        clear_chance=chance,
+        expected_strokes=expected,
+        samples=len(cleared),
+        peek=peek,
+        nodes=nodes,
         move_values=scores,
     )
     if peek:
@@ -352,6 +350,15 @@ def _proved_lost(deal: Deal, state: State) -> bool:
     return Search(board).root_bound() > 0
 
 
+def _advice(
+    deal: Deal, state: State, move: Move, code: str, params: dict[str, Any], **figures: Any
+) -> Hint:
+    """A hint for ``move`` with the reason ``code`` filled with ``params`` (and ``figures``)."""
+    move_code, move_params = _move_words(deal, state, move)
+    reason = render(code, move=render(move_code, **move_params), **params)
+    return Hint(move, reason, code, params, move_code, move_params, **figures)
+
+
 def _compared(advice: Hint, deal: Deal, state: State, *, counted: int, tried: int) -> Hint:
     """``advice`` with its comparison: the expected strokes of its move and of the next best
     (or that they tie), saying so when strokes were counted in only ``counted`` of the
@@ -409,17 +416,13 @@ def _exact_hint(deal: Deal, state: State, moves: list[Move], most: int) -> Hint 
     except LimitReached:
         return None
     move = min(moves, key=values.__getitem__)
-    move_code, move_params = _move_words(deal, state, move)
-    params = {"unseen": len(board.stock)}
     code = "hint.exact" if board.stock else "hint.exact_known"
-    reason = render(code, move=render(move_code, **move_params), **params)
-    advice = Hint(
+    advice = _advice(
+        deal,
+        state,
         move,
-        reason,
         code,
-        params,
-        move_code,
-        move_params,
+        {"unseen": len(board.stock)},
         expected_strokes=values[move],
         nodes=search.nodes,
         move_values=values,
@@ -428,9 +431,10 @@ def _exact_hint(deal: Deal, state: State, moves: list[Move], most: int) -> Hint 
 
 
 def _guess(deal: Deal, state: State, moves: list[Move], peek: bool, nodes: int) -> Hint:
-    """A move when no stock order could be judged within the budget: the first play of the
-    longest chain in sight (the reason says it is a guess)."""
-    move = longest_chain_move(deal, state)
+    """A move when no stock order could be judged within the budget: the first legal move,
+    which the reason calls a guess. (The first play of the longest chain in sight played
+    worse: see ``docs/solver-ideas.md``.)"""
+    move = moves[0]
     move_code, move_params = _move_words(deal, state, move)
     code = "hint.peek_guess" if peek else "hint.guess"
     reason = render(code, move=render(move_code, **move_params))
