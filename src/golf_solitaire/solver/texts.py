@@ -68,7 +68,8 @@ TEMPLATES: Final[dict[str, str]] = {
     "review.fair_none": "no mistake you could have seen: every move was as good as the best "
     "play without knowing the stock",
     "review.fair_partial": "no mistake you could have seen among the moves judged; "
-    "{count:one move|{count} moves} could not be judged in time",
+    "{count:one move|{count} moves} could not be judged (no time, or the hint could not "
+    "count their strokes)",
     "review.hindsight": "with the stock known: {summary}",
     "review.no_mistake": "no mistake: every move kept the best score reachable ({best})",
 }
