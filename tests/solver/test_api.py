@@ -75,7 +75,9 @@ def test_hint_small_position_and_peek() -> None:
     game = Game(Deal.from_text(SMALL, partial=True))
     fair = hint(game)
     assert fair.move == Play(0)
-    assert fair.clear_chance == 1.0
+    assert fair.expected_strokes == -2.0  # every order of the two unseen cards weighed
+    assert fair.move_values == {Play(0): -2.0, Play(1): -0.5, Draw(): -0.5}
+    assert fair.reason.endswith("the next best move (playing 6♥) at -0.5")
     peeked = hint(game, peek=True)
     assert peeked.reason.startswith("peeking at the stock")
     assert peeked.peek
@@ -151,21 +153,21 @@ def test_winnable_only_solves_each_deal_once_per_process() -> None:
 def test_a_hint_gives_a_share_of_stock_orders_only_from_enough_of_them() -> None:
     sampled = hint(Game(Deal.numbered(3)))
     assert (sampled.code, sampled.samples) == ("hint.sampled", 16)
-    assert sampled.reason.endswith(
-        "clears the tableau in about 12% of the possible stock orders (2 of 16 tried)"
+    assert "clears the tableau in about 12% of the possible stock orders (2 of 16 tried);" in (
+        sampled.reason
     )
     few = hint(Game(Deal.numbered(2, Rules.named("jokers"))))
     assert (few.code, few.samples) == ("hint.few", 1)
-    assert few.reason.endswith("in 1 of 1 sampled stock order, too few to give a share")
+    assert "in 1 of 1 sampled stock order, too few to give a share;" in few.reason
     for language in ("it", "nl", "es", "fr"):
         assert "%" not in few.text(language) and "1" in few.text(language)
         assert "12" in sampled.text(language) and "16" in sampled.text(language)
     # One order is "too little" to give a share, in the singular where the language agrees.
-    assert few.text("it").endswith(
-        "1 su 1 ordine del mazzo provato, troppo poco per dare una percentuale"
+    assert "1 su 1 ordine del mazzo provato, troppo poco per dare una percentuale;" in (
+        few.text("it")
     )
-    assert few.text("es").endswith(
-        "1 de 1 orden del mazo probado, demasiado poco para dar un porcentaje"
+    assert "1 de 1 orden del mazo probado, demasiado poco para dar un porcentaje;" in (
+        few.text("es")
     )
 
 

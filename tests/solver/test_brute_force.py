@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from statistics import fmean
 from typing import Any
 
 import pytest
@@ -212,37 +211,6 @@ def test_peeking_hint_keeps_the_best_score(rules: Rules, data: st.DataObject) ->
     advice = hint(game, peek=True)
     assert advice.move is not None
     assert brute.after(game.state, advice.move) == brute.best(game.state)
-
-
-@by_rules(examples=12)
-def test_fair_hint_minimises_expected_strokes_over_every_stock_order(
-    rules: Rules, data: st.DataObject
-) -> None:
-    """With at most 3 unseen cards the hint tries every stock order, so it must be exact."""
-    deal, game = small_game(data, rules, 3)
-    state = game.state
-    unseen = deal.stock[state.drawn :]
-    moves = game.legal_moves()
-    if len(unseen) > 3 or len(moves) < 2:
-        return
-    orders = sorted(set(itertools.permutations(unseen, len(unseen))))
-    orders = list({tuple(card.rank for card in order): order for order in orders}.values())
-    values: dict[Move, list[int]] = {move: [] for move in moves}
-    for order in orders:
-        stock = deal.stock[: state.drawn] + order
-        twin = Deal(rules, deal.columns, stock, deal.waste, deal.origin)
-        brute = BruteForce(twin)
-        for move in moves:
-            values[move].append(brute.after(state, move))
-    expected = {move: fmean(values[move]) for move in moves}
-
-    advice = hint(game)
-    assert advice.samples == len(orders)
-    assert advice.move is not None and advice.expected_strokes is not None
-    assert advice.expected_strokes == pytest.approx(expected[advice.move])
-    assert expected[advice.move] == pytest.approx(min(expected.values()))
-    clears = sum(value <= 0 for value in values[advice.move]) / len(orders)
-    assert advice.clear_chance == pytest.approx(clears)
 
 
 @by_rules(examples=15)

@@ -62,14 +62,15 @@ def test_one_stock_order_tried_is_spoken_of_as_one() -> None:
     game.draw()
     one = hint(game, budget=870)
     assert (one.code, one.params) == ("hint.no_clear", {"count": 1})
-    assert one.reason.endswith("; the one stock order tried does not clear the tableau")
-    assert one.text("fr").endswith(" ; le seul ordre de la pioche essayé ne vide pas le tableau")
-    assert one.text("es").endswith("; el único orden del mazo probado no despeja la mesa")
+    assert "; the one stock order tried does not clear the tableau;" in one.reason
+    assert " ; le seul ordre de la pioche essayé ne vide pas le tableau ;" in one.text("fr")
+    assert "; el único orden del mazo probado no despeja la mesa;" in one.text("es")
     several = hint(game, budget=1000)
     assert (several.code, several.params) == ("hint.no_clear", {"count": 3})
-    assert several.reason.endswith("; none of the 3 stock orders tried clears the tableau")
-    assert several.text("nl").endswith(
-        "; geen van de 3 geprobeerde volgordes van de stapel speelt het tableau leeg"
+    assert "; none of the 3 stock orders tried clears the tableau;" in several.reason
+    assert (
+        "; geen van de 3 geprobeerde volgordes van de stapel speelt het tableau leeg;"
+        in several.text("nl")
     )
     few = hint(Game(Deal.numbered(2, Rules.named("jokers"))))
     assert few.params == {"cleared": 1, "tried": 1}
@@ -123,8 +124,9 @@ def test_a_layout_without_a_stock_speaks_of_no_stock_cards_or_orders() -> None:
     100% of the possible stock orders."""
     game = Game(Deal.from_text(BLACK_HOLE, Rules.named("black-hole"), partial=True))
     fair, peeking = hint(game), hint(game, peek=True)
-    assert (fair.code, peeking.code) == ("hint.clears", "hint.peek_clears")
-    assert fair.reason.endswith("; this clears the tableau") and "stock" not in fair.reason
+    assert (fair.code, peeking.code) == ("hint.exact_known", "hint.peek_clears")
+    assert "; with no card left unseen, this is exact;" in fair.reason
+    assert "stock" not in fair.reason
     for language in LANGUAGES:
         assert "%" not in fair.text(language) and " 0 " not in peeking.text(language), language
 
@@ -134,3 +136,52 @@ def test_about_one_card_reads_right_in_spanish(code: str) -> None:
     """Spanish "unas" (some) only goes with plurals: "unas 4", never "unas 1"."""
     text = translate("es", f"solver.{code}", move="roba del mazo", strokes=1)
     assert "(alrededor de 1)" in text and "unas" not in text
+
+
+TWO_UNSEEN = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
+"""8♠ then 7♣ and 6♥ clear with both stock cards left; 6♥ first expects -0.5."""
+
+
+def test_a_hint_gives_its_expected_strokes_and_the_next_best_in_every_language() -> None:
+    advice = hint(Game(Deal.from_text(TWO_UNSEEN, partial=True)))
+    assert advice.compare_code == "compare.better"
+    assert advice.reason.endswith(
+        "; on average this ends at -2.0 strokes, the next best move (playing 6♥) at -0.5"
+    )
+    assert advice.text("fr").endswith(
+        " ; en moyenne cela finit à -2,0 coups, le meilleur coup suivant (jouer 6♥) à -0,5"
+    )
+    for language in LANGUAGES:
+        text = advice.text(language)
+        assert "6♥" in text and "solver." not in text, language
+        assert ("-2,0" if language != "en" else "-2.0") in text, language
+
+
+def test_a_tie_and_a_comparison_without_strokes_are_said_so() -> None:
+    """Deal 3 after a draw: no order's strokes are counted in 1000 positions; two eights
+    on a seven tie."""
+    game = Game(Deal.numbered(3))
+    game.draw()
+    unmeasured = hint(game, budget=1000)
+    assert unmeasured.compare_code == "compare.unmeasured" and not unmeasured.move_values
+    assert unmeasured.reason.endswith("compared only by how often they clear")
+    twins = "Talon: 5H 9C\nFoundations: 7D\n8S\n8C\n-\n-\n-\n-\n-\n"  # 8♠ or 8♣: alike
+    tie = hint(Game(Deal.from_text(twins, partial=True)))
+    assert tie.compare_code == "compare.tie"
+    assert tie.reason.endswith("the same as playing 8♣")
+    for language in LANGUAGES:
+        assert "solver." not in unmeasured.text(language) + tie.text(language), language
+
+
+def test_strokes_counted_in_only_some_orders_are_said_so() -> None:
+    """Deal 7 at the start: the strokes are counted in 1 of the 16 orders only, and the
+    reason names it (a mean over that one alone would flatter the moves)."""
+    advice = hint(Game(Deal.numbered(7)))
+    assert advice.compare_code == "compare.partial_better"
+    assert advice.compare_params["counted"] == 1 and advice.compare_params["tried"] == 16
+    assert "; strokes were counted in only 1 of the 16 orders: there this ends at 8.0" in (
+        advice.reason
+    )
+    for language in LANGUAGES:
+        text = advice.text(language)
+        assert " 1 " in text and "16" in text and "solver." not in text, language

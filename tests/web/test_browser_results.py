@@ -46,7 +46,9 @@ def test_a_lost_hand_gets_the_solvers_verdict_and_a_review(page: Page) -> None:
     )
     page.click("#end-review-btn")
     entries = page.locator("#end-review details.review-all li")
-    expect(entries.first).to_contain_text(re.compile(r"^1\. .+: best score \d+ → \d+"))
+    expect(entries.first).to_contain_text(
+        re.compile(r"^1\. .+: best score \d+ → \d+"), timeout=30_000
+    )
     assert entries.count() == int(page.locator("#status-moves").inner_text())
     shot(page, "lost-review")
     page.click("#end-close")

@@ -24,6 +24,9 @@ ANALYSIS_SECONDS: Final = 10.0
 """The longest the solver searches for any one answer about a game: the end-of-hand verdict
 and review, and the proof that an abandoned deal is unwinnable. Past it the answer is
 "too hard to tell", never a wait without end."""
+FAIR_REVIEW_SECONDS: Final = 5.0
+"""Of that, how long a review may judge moves by what the player could see (the rest are
+said to be not judged)."""
 
 VERDICT_CACHE_SIZE: Final = 4096
 """Verdicts kept per analyst (a deal's verdict never changes; the same deal is asked often)."""
@@ -110,11 +113,14 @@ class Analyst:
 
     def review(self, game: Game) -> Review | None:
         """The solver's review of ``game``'s moves, or ``None`` without a solver or when the
-        time limit ran out first."""
+        time limit ran out first; the fair judgement of each move (by what the player could
+        see) gets ``FAIR_REVIEW_SECONDS`` of it, the moves not judged by then say so."""
         if self.solver is None:
             return None
         try:
-            found: Review = self.solver.review(game, limit=self._limit())
+            found: Review = self.solver.review(
+                game, limit=self._limit(), fair_seconds=FAIR_REVIEW_SECONDS
+            )
         except self.solver.LimitReached:
             return None
         return found

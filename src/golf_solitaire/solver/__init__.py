@@ -1,4 +1,4 @@
-"""The exact solver: solve a position, fair hints, game review, deal ratings, surveys.
+"""The exact solver: solve a position (also stock-blind), fair hints, reviews, ratings, surveys.
 
 >>> from golf_solitaire import Deal
 >>> from golf_solitaire.solver import solve, Limit
@@ -10,6 +10,7 @@ Importing this package registers the ``winnable_only`` deal finder with the core
 
 from golf_solitaire.deals import register_winnable_finder
 from golf_solitaire.solver.difficulty import Difficulty, Rated, deal_of_level, first_rated, rate
+from golf_solitaire.solver.fair_value import TooManyUnseenError, fair_value, fair_values
 from golf_solitaire.solver.hints import Hint, hint
 from golf_solitaire.solver.reviews import Review, ReviewEntry, review
 from golf_solitaire.solver.search import LimitReached
@@ -27,7 +28,10 @@ __all__ = [
     "Review",
     "ReviewEntry",
     "Solution",
+    "TooManyUnseenError",
     "deal_of_level",
+    "fair_value",
+    "fair_values",
     "first_rated",
     "first_winnable",
     "hint",

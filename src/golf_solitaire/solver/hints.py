@@ -1,9 +1,10 @@
 r"""Fair hints: the best move for what the player can see, with a reason a player understands.
 
-A fair hint knows the tableau, the waste and the *set* of unseen cards, never their order. It
-draws stock orders consistent with that set (seeded, so the same position and seed give the
-same hint), solves each exactly from every legal move, and picks the move with the fewest
-expected strokes. ``peek=True`` solves the true order instead, and its reason always says so;
+A fair hint knows the tableau, the waste and the *set* of unseen cards, never their order. With
+few unseen cards it weighs every order exactly (``fair_value``); otherwise it draws stock
+orders consistent with that set (seeded, so the same position and seed give the same hint),
+solves each exactly from every legal move, and picks the move with the fewest expected
+strokes. ``peek=True`` solves the true order instead, and its reason always says so;
 a competitive game refuses it (its stock order stays hidden).
 
 >>> from golf_solitaire import Deal, Game
@@ -12,8 +13,10 @@ a competitive game refuses it (its stock order stays hidden).
 >>> advice = hint(game)
 >>> advice.move
 Play(column=0)
->>> advice.reason
-'plays 8♠ and frees 7♣; clears the tableau in 100% of the possible stock orders'
+>>> advice.code, advice.expected_strokes  # two unseen cards: every order weighed exactly
+('hint.exact', -2.0)
+>>> print(advice.reason.split("; ")[-1])
+on average this ends at -2.0 strokes, the next best move (playing 6♥) at -0.5
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from golf_solitaire import state as rules_of_play
@@ -33,6 +36,7 @@ from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.fair_value import MAX_UNSEEN, Expectimax, move_values
 from golf_solitaire.solver.frames import roomy
 from golf_solitaire.solver.search import INFINITY, LimitReached, Search
 from golf_solitaire.solver.texts import render
@@ -46,6 +50,9 @@ FEW_ORDERS = 5
 
 DEFAULT_BUDGET = 40_000
 """Search positions a hint may spend over all its stock orders (about 0.2 s on one core)."""
+
+DEFAULT_EXACT = 20_000
+"""Positions the exact stock-blind expectimax may open before a hint samples instead (0: never)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +76,45 @@ class Hint:
     samples: int = 0
     peek: bool = False
     nodes: int = 0
+    compare_code: str | None = None
+    compare_params: dict[str, Any] = field(default_factory=dict)
+    other_code: str | None = None
+    other_params: dict[str, Any] = field(default_factory=dict)
+    move_values: dict[Move, float] = field(default_factory=dict)
+    """The expected strokes after each move compared (empty when they were not counted)."""
 
     def text(self, language: str = "en") -> str:
         """The reason in ``language`` (one of ``golf_solitaire.i18n.LANGUAGES``)."""
         params = dict(self.params)
         if self.move_code is not None:
             params["move"] = translate(language, f"solver.{self.move_code}", **self.move_params)
-        return translate(language, f"solver.{self.code}", **params)
+        text = translate(language, f"solver.{self.code}", **params)
+        if self.compare_code is None:
+            return text
+        compared = {key: decimal(language, value) for key, value in self.compare_params.items()}
+        if self.other_code is not None:
+            compared["other"] = translate(
+                language, f"solver.{self.other_code}", **self.other_params
+            )
+        return text + translate(language, f"solver.{self.compare_code}", **compared)
+
+
+DECIMAL_COMMA = frozenset({"it", "nl", "es", "fr"})
+"""Languages that write 3,5 for three and a half."""
+
+
+def decimal(language: str, value: Any) -> Any:
+    """A float with one decimal as ``language`` writes it (other values unchanged).
+
+    >>> decimal("en", 3.46), decimal("fr", -1.5), decimal("fr", 2)
+    ('3.5', '-1,5', 2)
+    """
+    if not isinstance(value, float):
+        return value
+    text = f"{value:.1f}"
+    if text == "-0.0":
+        text = "0.0"
+    return text.replace(".", ",") if language in DECIMAL_COMMA else text
 
 
 def _stock_orders(
@@ -122,6 +161,11 @@ class _Order:
     clears: list[bool] | None = None
     values: list[int] | None = None
 
+    @property
+    def moves(self) -> range:
+        """The move indexes (as in the position's legal moves)."""
+        return range(len(self.children))
+
     def value(self, index: int, beta: int) -> int:
         heights, drawn, top = self.children[index]
         if not any(heights):
@@ -135,6 +179,8 @@ def _judge(orders: list[_Order], budget: int) -> int:
     First every order learns which moves can still clear (a cheap question: its search may
     stop at the first clear), then, while the budget lasts, the exact strokes after each
     move. Returns the positions searched. Deterministic: budgets are counted in positions.
+    (Sharing the budget evenly between the orders, and counting strokes only within a few
+    of the best, played worse: see ``docs/solver-ideas.md``.)
     """
     spent = 0
     for stage in ("clears", "values"):
@@ -144,12 +190,11 @@ def _judge(orders: list[_Order], budget: int) -> int:
             search = order.search
             before = search.nodes
             search.allow(budget - spent)
-            moves = range(len(order.children))
             try:
                 if stage == "clears":
-                    order.clears = [order.value(index, 1) <= 0 for index in moves]
+                    order.clears = [order.value(index, 1) <= 0 for index in order.moves]
                 else:
-                    order.values = [order.value(index, INFINITY) for index in moves]
+                    order.values = [order.value(index, INFINITY) for index in order.moves]
             except LimitReached:
                 return budget
             finally:
@@ -166,6 +211,7 @@ def hint(
     seed: int = 0,
     samples: int = DEFAULT_SAMPLES,
     budget: int = DEFAULT_BUDGET,
+    exact: int = DEFAULT_EXACT,
 ) -> Hint:
     r"""The best move now for what the player sees (or, with ``peek``, for the true stock).
 
@@ -202,6 +248,10 @@ def hint(
         reason = render(code, move=render(move_code, **move_params))
         return Hint(moves[0], reason, code, {}, move_code, move_params, peek=peek)
     unseen = deal.stock[state.drawn :]
+    if not peek and exact and len(unseen) <= MAX_UNSEEN:
+        found = _exact_hint(deal, state, moves, exact)
+        if found is not None:
+            return found
     if peek:
         stocks: list[tuple[Card, ...]] = [tuple(unseen)]
     else:
@@ -227,25 +277,26 @@ def hint(
     else:
         best = min(range(len(moves)), key=lambda index: (-clears[index], index))
         expected = None
-    move = moves[best]
     chance = clears[best] / len(cleared)
-    move_code, move_params = _move_words(deal, state, move)
     every = complete and len(cleared) == len(orders)
     code, params = _verdict(peek, chance, expected, len(cleared), every, deal, state)
-    reason = render(code, move=render(move_code, **move_params), **params)
-    return Hint(
-        move,
-        reason,
+    scores = {moves[index]: totals[index] / len(valued) for index in range(len(moves)) if valued}
+    advice = _advice(
+        deal,
+        state,
+        moves[best],
         code,
         params,
-        move_code,
-        move_params,
-        chance,
-        expected,
-        len(cleared),
-        peek,
-        nodes,
+        clear_chance=chance,
+        expected_strokes=expected,
+        samples=len(cleared),
+        peek=peek,
+        nodes=nodes,
+        move_values=scores,
     )
+    if peek:
+        return advice
+    return _compared(advice, deal, state, counted=len(valued), tried=len(cleared))
 
 
 def _verdict(
@@ -301,8 +352,90 @@ def _proved_lost(deal: Deal, state: State) -> bool:
     return Search(board).root_bound() > 0
 
 
+def _advice(
+    deal: Deal, state: State, move: Move, code: str, params: dict[str, Any], **figures: Any
+) -> Hint:
+    """A hint for ``move`` with the reason ``code`` filled with ``params`` (and ``figures``)."""
+    move_code, move_params = _move_words(deal, state, move)
+    reason = render(code, move=render(move_code, **move_params), **params)
+    return Hint(move, reason, code, params, move_code, move_params, **figures)
+
+
+def _compared(advice: Hint, deal: Deal, state: State, *, counted: int, tried: int) -> Hint:
+    """``advice`` with its comparison: the expected strokes of its move and of the next best
+    (or that they tie), saying so when strokes were counted in only ``counted`` of the
+    ``tried`` orders; when none were, that the moves were compared only by how often they
+    clear. Appended to the English reason too."""
+    values = advice.move_values
+    other = min(
+        (move for move in values if move != advice.move), key=values.__getitem__, default=None
+    )
+    compare_params: dict[str, Any] = {}
+    other_code: str | None = None
+    other_params: dict[str, Any] = {}
+    if not counted or advice.move is None or other is None:
+        compare_code = "compare.unmeasured"
+    else:
+        mine, theirs = values[advice.move], values[other]
+        compare_code = "compare.tie" if abs(theirs - mine) < TIED else "compare.better"
+        compare_params = {"expected": mine, "next_expected": theirs}
+        if counted < tried:
+            compare_code = compare_code.replace("compare.", "compare.partial_")
+            compare_params.update(counted=counted, tried=tried)
+        other_code, other_params = _other_words(deal, state, other)
+    compared = {key: decimal("en", value) for key, value in compare_params.items()}
+    if other_code is not None:
+        compared["other"] = render(other_code, **other_params)
+    return replace(
+        advice,
+        reason=advice.reason + render(compare_code, **compared),
+        compare_code=compare_code,
+        compare_params=compare_params,
+        other_code=other_code,
+        other_params=other_params,
+    )
+
+
+TIED = 1e-9
+"""Expected strokes closer than this are a tie."""
+
+
+def _other_words(deal: Deal, state: State, move: Move) -> tuple[str, dict[str, Any]]:
+    """The short name of the next best move: the card it plays, or the draw."""
+    if isinstance(move, Draw):
+        return "other.draw", {}
+    assert isinstance(move, Play)
+    card = deal.columns[move.column][state.heights[move.column] - 1]
+    return "other.play", {"card": card.pretty}
+
+
+def _exact_hint(deal: Deal, state: State, moves: list[Move], most: int) -> Hint | None:
+    """The move of the exact stock-blind expectimax, or ``None`` past ``most`` positions."""
+    board = Board.from_position(deal, state)
+    search = Expectimax(board, max_nodes=most)
+    try:
+        values = move_values(search, board, tuple(sorted(board.stock)), moves)
+    except LimitReached:
+        return None
+    move = min(moves, key=values.__getitem__)
+    code = "hint.exact" if board.stock else "hint.exact_known"
+    advice = _advice(
+        deal,
+        state,
+        move,
+        code,
+        {"unseen": len(board.stock)},
+        expected_strokes=values[move],
+        nodes=search.nodes,
+        move_values=values,
+    )
+    return _compared(advice, deal, state, counted=1, tried=1)
+
+
 def _guess(deal: Deal, state: State, moves: list[Move], peek: bool, nodes: int) -> Hint:
-    """A move when no stock order could be solved within the budget: the first play."""
+    """A move when no stock order could be judged within the budget: the first legal move,
+    which the reason calls a guess. (The first play of the longest chain in sight played
+    worse: see ``docs/solver-ideas.md``.)"""
     move = moves[0]
     move_code, move_params = _move_words(deal, state, move)
     code = "hint.peek_guess" if peek else "hint.guess"

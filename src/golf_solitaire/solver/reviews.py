@@ -20,15 +20,18 @@ depend on how it was reached.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from golf_solitaire import state as rules_of_play
 from golf_solitaire.arguments import require
 from golf_solitaire.game import Game
+from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move
 from golf_solitaire.solver.board import Board, top_code
 from golf_solitaire.solver.frames import roomy
+from golf_solitaire.solver.hints import decimal, hint
 from golf_solitaire.solver.search import LimitReached, Search
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
 from golf_solitaire.solver.texts import render
@@ -54,6 +57,20 @@ class ReviewEntry:
     clearable_after: bool
     best_score_before: int
     best_score_after: int
+    fair_loss: float | None = None
+    """Expected strokes the move gave away against the best move for what the player could
+    see then (the fair hint's judgement; 0 for the fair hint's own move or the only move;
+    ``None`` when there was no time to judge it)."""
+
+    @property
+    def is_fair_mistake(self) -> bool:
+        """True when the move gave away at least ``FAIR_MISTAKE`` expected strokes.
+
+        >>> from golf_solitaire import Play
+        >>> ReviewEntry(3, Play(5), "9♠", True, False, 0, 3, 0.5).is_fair_mistake
+        True
+        """
+        return self.fair_loss is not None and self.fair_loss >= FAIR_MISTAKE
 
     @property
     def is_mistake(self) -> bool:
@@ -92,6 +109,26 @@ class Review:
     code: str
     params: dict[str, Any]
     nodes: int
+    first_fair_mistake: ReviewEntry | None = None
+    fair_code: str = "review.fair_none"
+    fair_params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def fair_summary(self) -> str:
+        """The fair judgement in English: the first mistake the player could have seen."""
+        return render(self.fair_code, **self._fair_figures("en"))
+
+    def fair_text(self, language: str = "en") -> str:
+        """The fair judgement in ``language`` (say it first: it judges what the player saw)."""
+        return translate(language, f"solver.{self.fair_code}", **self._fair_figures(language))
+
+    def hindsight_text(self, language: str = "en") -> str:
+        """The judgement with the stock known, in ``language``, said apart from the fair one."""
+        summary = translate(language, f"solver.{self.code}", **self.params)
+        return translate(language, "solver.review.hindsight", summary=summary)
+
+    def _fair_figures(self, language: str) -> dict[str, Any]:
+        return {key: decimal(language, value) for key, value in self.fair_params.items()}
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible form for faces.
@@ -107,6 +144,12 @@ class Review:
             "first_mistake": None if self.first_mistake is None else self.first_mistake.number,
             "best_line_from_mistake": [str(move) for move in self.best_line_from_mistake],
             "summary": self.summary,
+            "first_fair_mistake": (
+                None if self.first_fair_mistake is None else self.first_fair_mistake.number
+            ),
+            "fair_summary": self.fair_summary,
+            "fair_code": self.fair_code,
+            "fair_params": self.fair_params,
             "code": self.code,
             "params": self.params,
             "entries": [
@@ -119,14 +162,24 @@ class Review:
                     "best_score_before": entry.best_score_before,
                     "best_score_after": entry.best_score_after,
                     "is_mistake": entry.is_mistake,
+                    "fair_loss": entry.fair_loss,
+                    "is_fair_mistake": entry.is_fair_mistake,
                 }
                 for entry in self.entries
             ],
         }
 
 
-def review(game_or_record: Game | dict[str, Any] | str, *, limit: Limit = NO_LIMIT) -> Review:
+def review(
+    game_or_record: Game | dict[str, Any] | str,
+    *,
+    limit: Limit = NO_LIMIT,
+    fair_seconds: float | None = None,
+) -> Review:
     """Judge every move of a game (or of a record, as a dict or JSON text).
+
+    The fair judgement stops after ``fair_seconds`` (or ``limit``'s seconds): moves not
+    judged by then have ``fair_loss`` ``None`` and the summary says how many.
 
     Raises ``LimitReached`` when ``limit`` runs out; ``RecordError`` for a bad record, and
     ``ValueError`` for a competitive game whose hand is not over (its stock order is hidden).
@@ -153,6 +206,7 @@ def review(game_or_record: Game | dict[str, Any] | str, *, limit: Limit = NO_LIM
     for move in game.moves:
         states.append(rules_of_play.apply(deal, states[-1], move))
     best = roomy(_bests, search, states)
+    losses = _fair_losses(game, states, limit.seconds if fair_seconds is None else fair_seconds)
     entries = []
     for index, move in enumerate(game.moves):
         card = states[index + 1].waste[-1].pretty
@@ -165,6 +219,7 @@ def review(game_or_record: Game | dict[str, Any] | str, *, limit: Limit = NO_LIM
                 best[index + 1] <= 0,
                 best[index],
                 best[index + 1],
+                losses[index],
             )
         )
     first = next((entry for entry in entries if entry.is_mistake), None)
@@ -183,9 +238,76 @@ def review(game_or_record: Game | dict[str, Any] | str, *, limit: Limit = NO_LIM
     else:
         code, params = "review.no_mistake", {"best": best[0]}
     final = rules_of_play.strokes(deal, states[-1])
+    fair = next((entry for entry in entries if entry.is_fair_mistake), None)
+    fair_code, fair_params = _fair_verdict(fair, entries)
     return Review(
-        entries, best[0], final, first, line, render(code, **params), code, params, search.nodes
+        entries,
+        best[0],
+        final,
+        first,
+        line,
+        render(code, **params),
+        code,
+        params,
+        search.nodes,
+        fair,
+        fair_code,
+        fair_params,
     )
+
+
+FAIR_MISTAKE = 0.25
+"""Expected strokes a move must give away to be called a mistake the player could have seen
+(smaller differences are within what sampled stock orders can tell apart)."""
+
+
+def _fair_losses(game: Game, states: list[State], seconds: float | None) -> list[float | None]:
+    """Each move's expected strokes lost against the fair hint's best move at that position.
+
+    The fair hint (default settings, seeded, so the same as the player was offered) judges
+    every position with a choice; a move it would make loses nothing, and so does the only
+    move. Past ``seconds`` the rest are ``None`` (not judged)."""
+    deal = game.deal
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    losses: list[float | None] = []
+    current = Game(deal)
+    for state, move in zip(states, game.moves, strict=False):
+        losses.append(_fair_loss(current, state, move, deadline))
+        current.apply(move)
+    return losses
+
+
+def _fair_loss(game: Game, state: State, move: Move, deadline: float | None) -> float | None:
+    """The expected strokes ``move`` gave away at ``game`` (at ``state``), as the fair hint
+    judges it (``None``: past the deadline, or the hint did not count both moves)."""
+    if len(rules_of_play.legal_moves(game.deal, state)) == 1:
+        return 0.0
+    if deadline is not None and time.perf_counter() >= deadline:
+        return None
+    advice = hint(game)
+    values = advice.move_values
+    if advice.move == move:
+        return 0.0
+    if advice.move is not None and advice.move in values and move in values:
+        return max(0.0, values[move] - values[advice.move])
+    return None
+
+
+def _fair_verdict(
+    first: ReviewEntry | None, entries: list[ReviewEntry]
+) -> tuple[str, dict[str, Any]]:
+    """The fair judgement's template and figures."""
+    if first is not None:
+        assert first.fair_loss is not None
+        return "review.fair_mistake", {
+            "number": first.number,
+            "move": first.card,
+            "loss": first.fair_loss,
+        }
+    unjudged = sum(entry.fair_loss is None for entry in entries)
+    if unjudged:
+        return "review.fair_partial", {"count": unjudged}
+    return "review.fair_none", {}
 
 
 def _bests(search: Search, states: list[State]) -> list[int]:

@@ -44,12 +44,33 @@ TEMPLATES: Final[dict[str, str]] = {
     "hint.peek_guess": "peeking at the stock: {move}; the position is too deep to judge in "
     "time, so this is a best guess",
     "hint.over": "the hand is over",
+    "hint.exact": "{move}; counted over every order of the {unseen} unseen {unseen:card|cards}",
+    "hint.exact_known": "{move}; with no card left unseen, this is exact",
+    "compare.better": "; on average this ends at {expected} strokes, the next best move "
+    "({other}) at {next_expected}",
+    "compare.tie": "; on average this ends at {expected} strokes, the same as {other}",
+    "compare.partial_better": "; strokes were counted in only {counted} of the {tried} orders: "
+    "there this ends at {expected} on average, the next best move ({other}) at {next_expected}",
+    "compare.partial_tie": "; strokes were counted in only {counted} of the {tried} orders: "
+    "there this ends at {expected} on average, the same as {other}",
+    "compare.unmeasured": "; there was no time to count the strokes after each move, so the "
+    "moves were compared only by how often they clear",
+    "other.play": "playing {card}",
+    "other.draw": "drawing",
     "review.mistake": "move {number} ({move}) was the first mistake: the best reachable score "
     "went from {before} to {after}",
     "review.mistake_draw": "move {number} (draw {move}) was the first mistake: the best "
     "reachable score went from {before} to {after}",
     "review.lost_from_start": "this deal could not be cleared from the start; the best score "
     "was {best}",
+    "review.fair_mistake": "move {number} ({move}) was a mistake you could have seen: without "
+    "knowing the stock, it gave away about {loss} strokes on average",
+    "review.fair_none": "no mistake you could have seen: every move was as good as the best "
+    "play without knowing the stock",
+    "review.fair_partial": "no mistake you could have seen among the moves judged; "
+    "{count:one move|{count} moves} could not be judged (no time, or the hint could not "
+    "count their strokes)",
+    "review.hindsight": "with the stock known: {summary}",
     "review.no_mistake": "no mistake: every move kept the best score reachable ({best})",
 }
 

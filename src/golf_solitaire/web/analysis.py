@@ -101,12 +101,22 @@ def review(lang: str, game: Game) -> Analysis:
     else:
         detail = translate(lang, "web.review.mistake", number=first.number)
     entries = [_entry(entry) for entry in found.entries]
+    # The fair judgement (what the player could see) first, the hindsight one apart.
+    fair = _sentence(found.fair_text(lang))
     data = {
         "entries": entries,
         "first_mistake": None if first is None else _entry(first),
         "better_line": better_line(game, found),
+        "fair": fair,
+        "hindsight": _sentence(found.hindsight_text(lang)),
+        "mistake": detail,
     }
-    return Analysis(available=True, detail=detail, data=data)
+    return Analysis(available=True, detail=fair, data=data)
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter."""
+    return text[:1].upper() + text[1:]
 
 
 def better_line(game: Game, result: Review) -> list[dict[str, str]]:
@@ -129,4 +139,4 @@ def better_line(game: Game, result: Review) -> list[dict[str, str]]:
 def _entry(entry: ReviewEntry) -> dict[str, Any]:
     """A review entry as JSON, its move as the move's text ("3", "d")."""
     values = {field.name: getattr(entry, field.name) for field in fields(entry)}
-    return {**values, "move": str(entry.move)}
+    return {**values, "move": str(entry.move), "is_fair_mistake": entry.is_fair_mistake}

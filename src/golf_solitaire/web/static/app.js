@@ -528,7 +528,10 @@ function reviewList(className, entries) {
     const before = entry.best_score_before;
     const after = entry.best_score_after;
     item.textContent = t("web.review.entry", { number: entry.number, move: moveText(entry.move, entry.card), before, after });
-    if (after > before) {
+    if (entry.is_fair_mistake) {
+      item.className = "fair-mistake";
+      item.append(` — ${t("web.review.fair_lost")}`);
+    } else if (after > before) {
       item.className = "mistake";
       item.append(` — ${t("web.review.lost")}`);
     }
@@ -547,12 +550,20 @@ async function showReview() {
     summary.textContent = review.detail;
     box.replaceChildren(summary);
     const data = review.data || {};
+    if (data.hindsight) {
+      const hindsight = document.createElement("p");
+      hindsight.className = "hindsight";
+      hindsight.textContent = data.hindsight;
+      box.append(hindsight);
+    }
     const entries = data.entries || [];
     const mistakes = entries.filter((entry) => entry.best_score_after > entry.best_score_before);
     if (mistakes.length) {
       const title = document.createElement("h3");
       title.textContent = t("web.review.mistakes");
-      box.append(title, reviewList("mistakes", mistakes));
+      const first = document.createElement("p");
+      first.textContent = data.mistake || "";
+      box.append(title, first, reviewList("mistakes", mistakes));
     }
     const line = data.better_line || [];
     if (line.length) {

@@ -1,0 +1,145 @@
+r"""The exact value of stock-blind play: expected strokes when every unseen card is equally likely.
+
+A player who cannot see the stock knows the tableau, the waste and the *set* of cards still
+face down (every card not in sight), never their order. The best such player chooses each move
+by the expected strokes it leads to, where a draw turns up each unseen card with equal chance.
+That is an expectimax over positions and the multiset of unseen ranks (suits never matter);
+it is exact, and its size grows with the unseen cards' subsets, so it is offered up to
+``MAX_UNSEEN`` of them and refused beyond. It is the oracle the fair hint is tested against,
+and the fair hint itself uses it once few unseen cards remain.
+
+>>> from golf_solitaire import Deal, Game
+>>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
+>>> game = Game(Deal.from_text(board, partial=True))
+>>> fair_value(game)
+-2.0
+>>> {str(move): value for move, value in fair_values(game).items()}
+{'0': -2.0, '1': -1.5, 'd': 1.0}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Final
+
+from golf_solitaire import state as rules_of_play
+from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.pruning import rank_tables
+from golf_solitaire.solver.search import LimitReached
+from golf_solitaire.solver.solution import Position, position_of
+
+MAX_UNSEEN: Final = 8
+"""The most unseen cards whose every order the exact fair value takes into account."""
+
+
+class TooManyUnseenError(ValueError):
+    """The position has more unseen cards than the exact fair value can weigh."""
+
+
+Unseen = tuple[int, ...]
+"""The unseen cards' ranks, sorted (a multiset)."""
+
+
+class Expectimax:
+    """Expected strokes of the best stock-blind play from positions of one board.
+
+    ``max_nodes`` bounds the positions it may open (``LimitReached`` past it), so a hint can
+    try it and fall back on sampling when a position is too big.
+    """
+
+    def __init__(self, board: Board, *, max_nodes: int | None = None) -> None:
+        self.columns = board.columns
+        self.next_codes = rank_tables(board.rules).next_codes
+        self.memo: dict[tuple[tuple[int, ...], int, Unseen], float] = {}
+        self.max_nodes = max_nodes
+        self.nodes = 0
+
+    def value(self, heights: tuple[int, ...], top: int, unseen: Unseen) -> float:
+        """The expected strokes of the best stock-blind play (a cleared tableau scores minus
+        the unseen cards left)."""
+        if not any(heights):
+            return -float(len(unseen))
+        key = (heights, top, unseen)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise LimitReached
+        best = min(
+            (self.value(after, code, unseen) for _, after, code in self.plays(heights, top)),
+            default=None,
+        )
+        if unseen:
+            drawn = self.draw(heights, unseen)
+            best = drawn if best is None else min(best, drawn)
+        found = float(sum(heights)) if best is None else best
+        self.memo[key] = found
+        return found
+
+    def plays(self, heights: tuple[int, ...], top: int) -> list[tuple[int, tuple[int, ...], int]]:
+        """Each legal play's column, and the heights and waste-top code after it."""
+        row = self.next_codes[top]
+        found = []
+        for column, height in enumerate(heights):
+            if height:
+                code = row[self.columns[column][height - 1]]
+                if code >= 0:
+                    after = list(heights)
+                    after[column] -= 1
+                    found.append((column, tuple(after), code))
+        return found
+
+    def draw(self, heights: tuple[int, ...], unseen: Unseen) -> float:
+        """The expected value of a draw: each unseen card equally likely to turn up."""
+        total = 0.0
+        for rank, count in Counter(unseen).items():
+            rest = list(unseen)
+            rest.remove(rank)
+            total += count * self.value(heights, rank, tuple(rest))
+        return total / len(unseen)
+
+
+def _checked(position: Position, max_unseen: int) -> tuple[Expectimax, Board, Unseen]:
+    deal, state = position_of(position)
+    unseen = deal.stock[state.drawn :]
+    if len(unseen) > max_unseen:
+        raise TooManyUnseenError(
+            f"fair value: {len(unseen)} unseen cards is more than the {max_unseen} whose every "
+            "order can be weighed exactly; judge it by sampling stock orders (hint) instead"
+        )
+    board = Board.from_position(deal, state)
+    return Expectimax(board), board, tuple(sorted(board.stock))
+
+
+def fair_value(position: Position, *, max_unseen: int = MAX_UNSEEN) -> float:
+    """The expected strokes of the best stock-blind play from ``position`` (a ``Deal``, a
+    ``Game`` or a ``(deal, state)`` pair); ``TooManyUnseenError`` past ``max_unseen``."""
+    search, board, unseen = _checked(position, max_unseen)
+    return search.value(tuple(board.heights), board.top, unseen)
+
+
+def fair_values(position: Position, *, max_unseen: int = MAX_UNSEEN) -> dict[Move, float]:
+    """The expected strokes after each legal move of ``position``, best stock-blind play
+    after it (empty when the hand is over)."""
+    deal, state = position_of(position)
+    search, board, unseen = _checked(position, max_unseen)
+    return move_values(search, board, unseen, rules_of_play.legal_moves(deal, state))
+
+
+def move_values(
+    search: Expectimax, board: Board, unseen: Unseen, moves: list[Move]
+) -> dict[Move, float]:
+    """The expected strokes after each of ``moves`` (the position's legal moves)."""
+    heights = tuple(board.heights)
+    plays = {column: (after, code) for column, after, code in search.plays(heights, board.top)}
+    values: dict[Move, float] = {}
+    for move in moves:
+        if isinstance(move, Draw):
+            values[move] = search.draw(heights, unseen)
+        else:
+            assert isinstance(move, Play)
+            after, code = plays[move.column]
+            values[move] = search.value(after, code, unseen)
+    return values
