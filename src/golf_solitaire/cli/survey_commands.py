@@ -172,7 +172,12 @@ def _cluster(
             f"--scheduler needs Dask, which is not installed here ({error}); install it "
             "with: pip install 'golf-solitaire[cluster]'"
         ) from None
-    source = survey_cluster.cluster_source(scheduler, batch=batch or _CLUSTER_BATCH, on_note=note)
+    try:
+        source = survey_cluster.cluster_source(
+            scheduler, batch=batch or _CLUSTER_BATCH, on_note=note
+        )
+    except survey_cluster.ClusterError as error:
+        raise CliError(f"--scheduler {scheduler}: {error}") from None
     return source, (survey_cluster.ClusterError,)
 
 

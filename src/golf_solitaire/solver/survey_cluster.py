@@ -16,6 +16,7 @@ from collections.abc import Callable, Generator, Iterator
 from typing import Final
 
 from distributed import CancelledError, Client, Future, KilledWorker, as_completed
+from distributed.comm.addressing import get_address_host_port
 
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.solution import Limit
@@ -52,6 +53,7 @@ def cluster_source(
     """A row source for ``survey``: its deals solved on the cluster of ``scheduler``."""
     if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
         raise ValueError(f"survey on a cluster: batch must be 1 deal or more, not {batch!r}")
+    check_address(scheduler)
 
     def solve_there(
         numbers: Iterator[int], rules: Rules, optimal: bool, limit: Limit
@@ -124,6 +126,28 @@ def solve_on_cluster(
             client.close()
 
 
+def check_address(scheduler: str) -> None:
+    """Refuse, before any connection, an address no scheduler can have.
+
+    >>> check_address("tcp://10.0.0.5")
+    Traceback (most recent call last):
+    ...
+    golf_solitaire.solver.survey_cluster.ClusterError: not a scheduler address (missing port \
+number in address '10.0.0.5'); give tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786
+    """
+    try:
+        host, _ = get_address_host_port(scheduler)
+    except ValueError as error:
+        reason = str(error)
+    else:
+        if host:
+            return
+        reason = "no host"
+    raise ClusterError(
+        f"not a scheduler address ({reason}); give tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786"
+    )
+
+
 def _connect(scheduler: str, seconds: float) -> Client:
     """A client of the scheduler, or a ``ClusterError`` saying why there is none."""
     try:
@@ -132,10 +156,6 @@ def _connect(scheduler: str, seconds: float) -> Client:
         raise ClusterError(
             f"cannot reach a Dask scheduler there within {seconds:g} s ({error}); start one "
             "with `dask scheduler` and give the address it prints, e.g. tcp://10.0.0.5:8786"
-        ) from None
-    except ValueError as error:
-        raise ClusterError(
-            f"not a scheduler address ({error}); give tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786"
         ) from None
 
 
