@@ -205,6 +205,29 @@ def test_the_command_stops_on_ctrl_c_cancels_its_batches_and_a_rerun_ends_it(
     assert _rows_without_time(read_rows(out, Rules(), optimal=False)) == local_rows
 
 
+@pytest.mark.slow
+def test_a_lost_scheduler_stops_the_command_with_one_line_and_keeps_the_rows(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    command = [*GOLF, *SURVEY, "--scheduler", cluster.address, "--out", "r.csv"]
+    process = subprocess.Popen(
+        command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    out = tmp_path / "r.csv"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and _lines(out) < 6:
+        time.sleep(0.05)
+    cluster.scheduler.kill()
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 2 and stdout == ""
+    assert stderr == (
+        f"golf: error: --scheduler {cluster.address}: lost the scheduler at {cluster.address} "
+        "(its batches were cancelled); the rows found so far are kept, and a rerun goes on\n"
+    )
+    kept = read_rows(out, Rules(), optimal=False)
+    assert len(kept) == _lines(out) - 1 >= 5
+
+
 def test_without_a_scheduler_dask_is_never_imported(tmp_path: Path) -> None:
     code = (
         f"import sys; sys.path.insert(0, {SOURCE!r}); from golf_solitaire.cli import golf\n"

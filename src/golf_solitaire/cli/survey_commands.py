@@ -3,6 +3,7 @@ resumable CSV file."""
 
 from __future__ import annotations
 
+import logging
 import signal
 from collections.abc import Callable
 from pathlib import Path
@@ -172,6 +173,10 @@ def _cluster(
             f"--scheduler needs Dask, which is not installed here ({error}); install it "
             "with: pip install 'golf-solitaire[cluster]'"
         ) from None
+    # Dask logs every lost connection with its traceback; golf says what went wrong itself.
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name.split(".")[0] == "distributed":  # Dask's config gives some their own level
+            logging.getLogger(name).setLevel(logging.CRITICAL)
     try:
         source = survey_cluster.cluster_source(
             scheduler, batch=batch or _CLUSTER_BATCH, on_note=note

@@ -17,6 +17,7 @@ from typing import Final
 
 from distributed import CancelledError, Client, Future, KilledWorker, as_completed
 from distributed.comm.addressing import get_address_host_port
+from distributed.comm.core import CommClosedError
 
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.solution import Limit
@@ -114,9 +115,20 @@ def solve_on_cluster(
 
         send_more()
         for future in done:
-            rows = _rows(future, scheduler)
-            out.discard(future)
-            send_more()
+            try:
+                rows = future.result()
+                out.discard(future)
+                send_more()
+            except KilledWorker as error:
+                raise ClusterError(
+                    f"every worker that took one batch died ({error}); the rows found so far "
+                    "are kept, and a rerun goes on"
+                ) from None
+            except (CancelledError, CommClosedError):
+                raise ClusterError(
+                    f"lost the scheduler at {scheduler} (its batches were cancelled); the rows "
+                    "found so far are kept, and a rerun goes on"
+                ) from None
             yield from rows
     finally:
         try:
@@ -187,20 +199,3 @@ def _batches(numbers: Iterator[int], size: int) -> Iterator[tuple[int, ...]]:
     """``numbers`` in tuples of ``size`` (the last one shorter)."""
     while chunk := tuple(itertools.islice(numbers, size)):
         yield chunk
-
-
-def _rows(future: Future[list[SurveyRow]], scheduler: str) -> list[SurveyRow]:
-    """The rows of a finished batch; a batch that killed its workers, or a lost scheduler,
-    is a ``ClusterError`` (the rows already written stay in the file)."""
-    try:
-        return future.result()
-    except KilledWorker as error:
-        raise ClusterError(
-            f"every worker that took one batch died ({error}); the rows found so far are "
-            "kept, and a rerun goes on"
-        ) from None
-    except CancelledError:
-        raise ClusterError(
-            f"lost the scheduler at {scheduler} (its batches were cancelled); the rows found so "
-            "far are kept, and a rerun goes on"
-        ) from None
