@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from distributed import Client
+from distributed import Client, LocalCluster
 
 from golf_solitaire import Limit, Rules
 from golf_solitaire.cli import survey_commands
@@ -299,3 +299,45 @@ def test_the_help_says_how_to_start_a_cluster_and_use_it(tmp_path: Path) -> None
     assert "--scheduler tcp://HOST:PORT" in result.stdout
     assert f"(default {survey_cluster.DEFAULT_BATCH})" in " ".join(result.stdout.split())
     assert survey_commands._CLUSTER_BATCH == survey_cluster.DEFAULT_BATCH
+
+
+def _local_cluster(workers: int, threads: int) -> LocalCluster:
+    """A cluster inside this process (threads, no processes): quick to start, for the notes."""
+    return LocalCluster(
+        n_workers=workers,
+        threads_per_worker=threads,
+        processes=False,
+        protocol="tcp://",
+        host="127.0.0.1",
+        scheduler_port=0,
+        dashboard_address=None,
+    )
+
+
+def test_workers_with_several_threads_get_a_note() -> None:
+    notes: list[str] = []
+    with _local_cluster(workers=1, threads=2) as local:
+        source = cluster_source(local.scheduler_address, on_note=notes.append)
+        rows = survey(range(1, 3), Rules(), optimal=False, source=source)
+    assert [(row.deal, row.status) for row in rows] == [(1, "unsolvable"), (2, "solved")]
+    assert notes == [
+        "1 of 1 workers run several threads, which share one core (the solver is pure Python); "
+        "start workers with --nworkers auto --nthreads 1"
+    ]
+
+
+def test_a_scheduler_without_workers_gets_a_note_and_the_survey_waits_for_one() -> None:
+    notes: list[str] = []
+    with _local_cluster(workers=0, threads=1) as local:
+
+        def note_and_add_a_worker(text: str) -> None:
+            notes.append(text)
+            local.scale(1)
+
+        source = cluster_source(local.scheduler_address, on_note=note_and_add_a_worker)
+        rows = survey(range(2, 3), Rules(), optimal=False, source=source)
+    assert [(row.deal, row.status) for row in rows] == [(2, "solved")]
+    assert notes == [
+        f"the scheduler at {local.scheduler_address} has no worker yet; the survey starts "
+        "when one joins (`dask worker ADDRESS --nworkers auto --nthreads 1` on each machine)"
+    ]
