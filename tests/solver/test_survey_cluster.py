@@ -107,9 +107,9 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
             client.wait_for_workers(2, timeout=60)
         yield found
     finally:
-        for process in processes:
+        for process in reversed(processes):  # the workers first: they close with the scheduler
             process.terminate()
-        for process in processes:
+        for process in reversed(processes):
             try:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
