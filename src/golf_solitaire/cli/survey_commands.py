@@ -1,8 +1,11 @@
-"""``golf survey``: solve a range of deals on every core, into a resumable CSV file."""
+"""``golf survey``: solve a range of deals on every core, or on a Dask cluster, into a
+resumable CSV file."""
 
 from __future__ import annotations
 
+import logging
 import signal
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
@@ -21,6 +24,7 @@ from golf_solitaire.cli.common import (
 from golf_solitaire.solver.solution import Limit
 from golf_solitaire.solver.survey import (
     JOBS_PER_CORE,
+    RowSource,
     SurveySummary,
     default_jobs,
     parse_deal_range,
@@ -29,14 +33,39 @@ from golf_solitaire.solver.survey import (
 )
 from golf_solitaire.solver.survey_file import SurveyFileError, check_writable
 
+_CLUSTER_BATCH = 20
+"""Deals a batch on a cluster (``survey_cluster.DEFAULT_BATCH``, kept here so that the help
+is written without importing Dask)."""
+
 _UNWRAPPED = 10_000
 """Columns of piped output: wider than any line of the report, so none is wrapped."""
 
 
-@click.command("survey")
+_EPILOG = """\b
+On a Dask cluster (pip install 'golf-solitaire[cluster]' on every machine):
+  dask scheduler --host 10.0.0.5 --port 8786        # one machine; prints its address
+  dask worker tcp://10.0.0.5:8786 --nworkers auto --nthreads 1   # each machine
+  golf survey --deals 1-1000000 --scheduler tcp://10.0.0.5:8786 --out r.csv
+Rows come back a batch at a time; a batch on a worker that dies is solved again.
+"""
+
+
+@click.command("survey", epilog=_EPILOG)
 @click.option("--deals", "deal_range", required=True, help="Deals to solve: N or FIRST-LAST.")
 @preset_option
 @click.option("--jobs", type=int, default=None, help="Worker processes (default: every core).")
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="tcp://HOST:PORT",
+    help="Solve on the Dask cluster of this scheduler instead of this machine's cores.",
+)
+@click.option(
+    "--batch",
+    type=click.IntRange(min=1, max=10_000),
+    default=None,
+    help=f"Deals a worker of the cluster solves at a time (default {_CLUSTER_BATCH}).",
+)
 @click.option(
     "--out",
     "out_text",
@@ -52,6 +81,8 @@ def survey_command(
     deal_range: str,
     rules_name: str,
     jobs: int | None,
+    scheduler: str | None,
+    batch: int | None,
     out_text: str | None,
     limit_nodes: int | None,
     quick: bool,
@@ -76,6 +107,11 @@ def survey_command(
         )
     out = _check_out(out_text) if out_text is not None else None
     errors = Console(stderr=True)
+
+    def note(text: str) -> None:
+        errors.print(f"golf: note: {text}", soft_wrap=True, markup=False, highlight=False)
+
+    source, cluster_errors = _cluster(scheduler, jobs, batch, note)
     progress = Progress(
         TextColumn("solving"),
         BarColumn(),
@@ -98,12 +134,13 @@ def survey_command(
                 limit=limit,
                 on_row=lambda row: progress.advance(task),
                 on_start=lambda kept: progress.update(task, completed=kept),
-                on_mend=lambda note: errors.print(
-                    f"golf: note: --out {note}", soft_wrap=True, markup=False, highlight=False
-                ),
+                on_mend=lambda text: note(f"--out {text}"),
+                source=source,
             )
     except SurveyFileError as error:
         raise CliError(f"--out {error}") from None
+    except cluster_errors as error:
+        raise CliError(f"--scheduler {scheduler}: {error}") from None
     except (KeyboardInterrupt, SystemExit):
         kept = f"; the rows found so far are in {out}, and a rerun goes on" if out else ""
         click.echo(f"survey stopped{kept}", err=True)
@@ -111,6 +148,42 @@ def survey_command(
     finally:
         signal.signal(signal.SIGTERM, previous)
     _report(_stdout_console(), summarize(rows), rules.label, quick)
+
+
+def _cluster(
+    scheduler: str | None, jobs: int | None, batch: int | None, note: Callable[[str], None]
+) -> tuple[RowSource | None, tuple[type[Exception], ...]]:
+    """The row source of ``--scheduler`` and the errors it raises; Dask is imported only
+    here, so a survey on this machine's cores never loads it."""
+    if scheduler is None:
+        if batch is not None:
+            raise CliError("--batch: batches are sent to a cluster; give --scheduler too")
+        return None, ()
+    if jobs is not None:
+        raise CliError(
+            "--jobs: with --scheduler the cluster's workers do the solving; "
+            "leave --jobs out (start more workers instead)"
+        )
+    if not scheduler.strip():
+        raise CliError("--scheduler: the value is empty; give tcp://HOST:PORT")
+    try:
+        from golf_solitaire.solver import survey_cluster
+    except ImportError as error:
+        raise CliError(
+            f"--scheduler needs Dask, which is not installed here ({error}); install it "
+            "with: pip install 'golf-solitaire[cluster]'"
+        ) from None
+    # Dask logs every lost connection with its traceback; golf says what went wrong itself.
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name.split(".")[0] == "distributed":  # Dask's config gives some their own level
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+    try:
+        source = survey_cluster.cluster_source(
+            scheduler, batch=batch or _CLUSTER_BATCH, on_note=note
+        )
+    except survey_cluster.ClusterError as error:
+        raise CliError(f"--scheduler {scheduler}: {error}") from None
+    return source, (survey_cluster.ClusterError,)
 
 
 def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:

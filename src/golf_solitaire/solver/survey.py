@@ -24,7 +24,7 @@ import signal
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -43,6 +43,7 @@ from golf_solitaire.solver.survey_file import (
 
 __all__ = [
     "COLUMNS",
+    "RowSource",
     "SurveyFileError",
     "SurveyRow",
     "SurveySummary",
@@ -58,6 +59,10 @@ MAX_SURVEY_SIZE: Final = 10_000_000
 """The most deals one survey may ask for (a guard against a mistyped range)."""
 
 _RANGE: Final = re.compile(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?")
+
+RowSource = Callable[[Iterator[int], Rules, bool, Limit], Generator[SurveyRow, None, None]]
+"""Solves deals somewhere else (a cluster): the numbers, the rules, the question asked
+(``optimal``) and the limit in; rows out in the order they are found."""
 
 JOBS_PER_CORE: Final = 4
 """More worker processes than this many per core only slow a survey down."""
@@ -134,7 +139,7 @@ def default_jobs() -> int:
 
 def _solve_many(
     numbers: Iterable[int], rules: Rules, optimal: bool, limit: Limit, jobs: int
-) -> Iterator[SurveyRow]:
+) -> Generator[SurveyRow, None, None]:
     """Rows of ``numbers`` in the order they finish; ``jobs`` worker processes (1: here).
 
     The workers stop with the survey however it ends (an error, Ctrl-C, SIGTERM), and on
@@ -174,6 +179,7 @@ def survey(
     on_row: Callable[[SurveyRow], None] | None = None,
     on_start: Callable[[int], None] | None = None,
     on_mend: Callable[[str], None] | None = None,
+    source: RowSource | None = None,
 ) -> list[SurveyRow]:
     """Solve every deal of ``numbers`` under ``rules`` and return their rows, by deal.
 
@@ -184,7 +190,9 @@ def survey(
     file, ``on_row`` is called for every new row (a progress bar), and ``on_mend`` is told
     (file and line named) when a last line cut short is dropped. ``optimal=False``
     only decides clears (faster; scores of the first clear). Winnable deals only does not
-    apply: a survey solves the deals it is given.
+    apply: a survey solves the deals it is given. ``source`` solves the deals instead of
+    ``jobs`` local processes (``survey_cluster.cluster_source``: on a Dask cluster); it is
+    not called when every deal is already in the file.
 
     >>> [(row.deal, row.status) for row in survey(range(1, 3), Rules(), jobs=1, optimal=False)]
     [(1, 'unsolvable'), (2, 'solved')]
@@ -215,8 +223,12 @@ def survey(
         todo = (number for number in wanted if number not in rows)
         if on_start is not None:
             on_start(len(rows))
-        workers = max(1, min(jobs, len(wanted) - len(rows)))
-        for row in _solve_many(todo, rules, optimal, limit, workers):
+        left = len(wanted) - len(rows)
+        if source is None:
+            source = functools.partial(_solve_many, jobs=max(1, min(jobs, left)))
+        # Closed as the survey ends, however it ends: the workers stop at once.
+        found = stack.enter_context(contextlib.closing(source(todo, rules, optimal, limit)))
+        for row in found if left else ():
             rows[row.deal] = row
             if file is not None:
                 file.append(row)
