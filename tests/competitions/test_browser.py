@@ -49,7 +49,7 @@ def server(database: str) -> Iterator[str]:
     """The game's server on ``database``, with room to create a competition again when its
     drawn deals do not suit a test."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("GOLF_COMPETITION_RATES", "create=100:10,join=100:10,move=5000:1000")
+        patch.setenv("GOLF_COMPETITION_RATES", "create=100/second,join=100/second,move=5000/second")
         with live_server(database) as base:
             yield base
 

@@ -346,3 +346,11 @@ def test_look_alike_names_clash(client: TestClient) -> None:
     for other in ("Anne", "Ben", "Zoë"):
         assert client.post(url, json={"name": other}).status_code == 201
     assert client.post(url, json={"name": "Zoe"}).status_code == 201
+
+
+def test_bad_rate_settings_stop_the_app_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rate setting in the old form is refused when the app is made, naming the variable,
+    instead of a 500 on the first competition request."""
+    monkeypatch.setenv("GOLF_COMPETITION_RATES", "create=100:10")
+    with pytest.raises(ValueError, match="GOLF_COMPETITION_RATES: create='100:10'"):
+        create_app(store=None)

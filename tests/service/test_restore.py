@@ -12,13 +12,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from golf_solitaire import Deal, Game
-from golf_solitaire.moves import Move
+from golf_solitaire.moves import Move, Play
 from golf_solitaire.service import restore
 from golf_solitaire.service.play import GamePlay
 from golf_solitaire.store import open_store
 from golf_solitaire.tui.saving import Saver
 from golf_solitaire.web import Settings, create_app
-from tests.competitions.helpers import create, headers, join
+from tests.competitions.helpers import create_where, headers, hole_deals, join
 from tests.tui.tui_helpers import saving_app
 
 ISSUE_LINE = ["d", "3", "d", "1", "d", "5"]
@@ -114,16 +114,36 @@ async def test_the_terminal_game_resumes_after_undos_and_redos_across_restarts(
         last.close()
 
 
-COMPETITION_LINE = [*ISSUE_LINE, *"ddddddd", "0", "4", "2"]
-"""Deal 1 played competitively: the issue's moves, seven draws, then three plays."""
+def undoable_line(deal: Deal) -> list[str] | None:
+    """A competitive line of ``deal`` (the first legal play, else a draw) that ends in two
+    plays after a draw with the hand still on, or ``None``."""
+    game = Game(deal, competitive=True)
+    line: list[str] = []
+    found = None
+    while not game.is_over and len(line) < 40:
+        moves = game.legal_moves()
+        move = next((move for move in moves if isinstance(move, Play)), moves[-1])
+        game.apply(move)
+        line.append(str(move))
+        if not game.is_over and len(line) >= 3 and line[-3] == "d" and "d" not in line[-2:]:
+            found = list(line)
+    return found
 
 
-def test_a_competition_game_reopens_after_undos_across_restarts(store_url: str) -> None:
-    """A competitive hand of deal 1, its three last plays taken back, then twice a new server
-    on the same database: the game opens at the same move with the same table, refuses to
-    take back a draw as before, and goes on from there."""
+def test_a_competition_game_reopens_after_undos_across_restarts(
+    store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A competitive hand, its two last plays taken back, then twice a new server on the same
+    database: the game opens at the same move with the same table, refuses to take back a
+    draw as before, and goes on from there."""
+    monkeypatch.setenv("GOLF_COMPETITION_RATES", "off")  # one client plays fast here
     with TestClient(create_app(Settings(database_url=store_url))) as client:
-        code = create(client, holes=3, deal_number=1)["code"]
+        code = create_where(
+            client, store_url, lambda deals: undoable_line(deals[0]) is not None, holes=3
+        )["code"]
+        deal = hole_deals(store_url, code, 3)[0]
+        line = undoable_line(deal)
+        assert line is not None
         player = headers(join(client, code, "Ann")["token"])
         view = client.post(f"/api/competitions/{code}/play", headers=player).json()["game"]
         url = f"/api/competition-games/{view['game_id']}"
@@ -136,24 +156,27 @@ def test_a_competition_game_reopens_after_undos_across_restarts(store_url: str) 
             assert reply.status_code == 200, reply.text
             return dict(reply.json())
 
-        for text in COMPETITION_LINE:
+        for text in line:
             view = change("moves", text)
-        for _ in range(3):
+        for _ in range(2):
             view = change("undo")
-    assert view["index"] == 13
+    kept = len(line) - 2
+    assert view["index"] == kept
     for restart in range(2):
         with TestClient(create_app(Settings(database_url=store_url))) as client:
             reopened = client.get(url, headers=player)
             assert reopened.status_code == 200, reopened.text
             assert reopened.json() == view
             if restart == 0:
-                refused = client.post(f"{url}/undo", json={"index": 13}, headers=player)
+                refused = client.post(f"{url}/undo", json={"index": kept}, headers=player)
                 assert refused.status_code == 422, refused.text  # a draw is never taken back
-                view = change("moves", "0")
-                view = change("moves", "4")
+                view = change("moves", line[kept])
                 view = change("undo")
-    table = game_after(COMPETITION_LINE[:14]).observation().to_dict()
-    assert view["index"] == 14 and view["table"]["waste"] == table["waste"]
+    table = Game(deal, competitive=True)
+    for text in line[:kept]:
+        table.apply(Move.parse(text))
+    assert view["index"] == kept
+    assert view["table"]["waste"] == table.observation().to_dict()["waste"]
 
 
 @given(st.lists(st.integers(min_value=0, max_value=9), min_size=1, max_size=40))

@@ -14,7 +14,7 @@ and the fair hint itself uses it once few unseen cards remain.
 >>> fair_value(game)
 -2.0
 >>> {str(move): value for move, value in fair_values(game).items()}
-{'0': -2.0, '1': -1.5, 'd': 1.0}
+{'0': -2.0, '1': -0.5, 'd': -0.5}
 """
 
 from __future__ import annotations

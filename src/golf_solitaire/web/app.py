@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 
 from golf_solitaire.competitions import api as competitions_api
+from golf_solitaire.competitions.ratelimit import RateLimiter
 from golf_solitaire.store import Store, open_store
 from golf_solitaire.web import pages
 from golf_solitaire.web.api import games, meta, players, rounds
@@ -29,6 +30,9 @@ SWITCH_INTERVAL: Final = 0.001
 def create_app(settings: Settings | None = None, *, store: Store | None = None) -> FastAPI:
     """The application; it opens (and migrates) the store at start unless one is given."""
     settings = settings or Settings()
+    # Read at start: a bad GOLF_COMPETITION_RATES stops the server with its message, never
+    # a 500 on the first competition request.
+    limiter = RateLimiter.from_environment()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -36,6 +40,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         if store is None:
             opened.database.checkpoint_in_background()
         app.state.sessions = sessions = Sessions(opened)
+        app.state.competition_limits = limiter
         # The routes that touch the database run in worker threads: one whose row has come
         # takes the interpreter back within a millisecond instead of Python's five.
         sys.setswitchinterval(SWITCH_INTERVAL)
