@@ -352,9 +352,9 @@ def test_the_daily_board_shows_a_player_live(two_pages: list[Page], database: st
     shot(watcher, "competition-daily-board")
 
 
-def third_column_playable(deals: list[Deal]) -> bool:
-    """Hole 1 starts with the third column's card playable."""
-    return Play(2) in Game(deals[0]).legal_moves()
+def first_play(deal: Deal) -> Play | None:
+    """The first column whose card plays at the start of ``deal``, or ``None``."""
+    return next((move for move in Game(deal).legal_moves() if isinstance(move, Play)), None)
 
 
 def test_keys_act_on_the_focused_control_and_cards_look_as_in_the_game(
@@ -363,11 +363,15 @@ def test_keys_act_on_the_focused_control_and_cards_look_as_in_the_game(
     """Space on the focused Undo button undoes (it drew a card, which here can never be taken
     back); the cards are the game's, with corners and a big suit, under the game's flag."""
     page = two_pages[0]
-    code = create_and_join(page, "Keys", "Ann", database, third_column_playable)
+    code = create_and_join(
+        page, "Keys", "Ann", database, lambda deals: first_play(deals[0]) is not None
+    )
     first_hole = hole_deals(database, code, HOLES)[0]
+    play = first_play(first_hole)
+    assert play is not None
     stock = page.locator("#stock-count")
     left = int(stock.inner_text())
-    page.keyboard.press("3")  # the third column's card goes on the waste
+    page.keyboard.press(str(play.column + 1))  # that column's card goes on the waste
     expect(page.locator("#play-moves")).to_have_text("1")
     expect(page.locator("#btn-undo")).to_be_enabled()
     page.focus("#btn-undo")
