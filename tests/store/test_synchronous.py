@@ -1,5 +1,5 @@
-"""SQLite's synchronous setting: NORMAL unless FULL is chosen (a log synced at every commit,
-so an answered move survives a power cut); nothing else is accepted."""
+"""SQLite's synchronous setting: FULL (a log synced at every commit, so an answered move
+survives a power cut) unless NORMAL is chosen; nothing else is accepted."""
 
 from __future__ import annotations
 
@@ -20,16 +20,16 @@ def synchronous_of(database: Database) -> int:
     return int(row[0])
 
 
-def test_normal_is_the_default_and_full_can_be_chosen(
+def test_full_is_the_default_and_normal_can_be_chosen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv(SYNCHRONOUS_VARIABLE, raising=False)
-    database = Database(f"sqlite:///{tmp_path / 'normal.sqlite3'}")
-    assert synchronous_of(database) == NORMAL
-    database.close()
-    monkeypatch.setenv(SYNCHRONOUS_VARIABLE, "full")
     database = Database(f"sqlite:///{tmp_path / 'full.sqlite3'}")
     assert synchronous_of(database) == FULL
+    database.close()
+    monkeypatch.setenv(SYNCHRONOUS_VARIABLE, "normal")
+    database = Database(f"sqlite:///{tmp_path / 'normal.sqlite3'}")
+    assert synchronous_of(database) == NORMAL
     database.close()
     monkeypatch.setenv(SYNCHRONOUS_VARIABLE, "OFF")
     with pytest.raises(StoreError, match="GOLF_SQLITE_SYNCHRONOUS: expected FULL or NORMAL"):
