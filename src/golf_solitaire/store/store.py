@@ -292,9 +292,12 @@ class Store:
     def create_round(
         self, player_id: str, *, holes: int, rules: dict[str, Any], first_deal: int
     ) -> str:
-        """A new round of ``holes`` (9 or 18) deals from ``first_deal`` on, by ``rules``."""
+        """A new round of ``holes`` (9 or 18) deals from ``first_deal`` on, by ``rules``;
+        refused (RankedDealError) when ``first_deal`` is a ranked deal still hidden, before
+        anything is stored, whichever face asks."""
         if holes not in (9, 18):
             raise ValueError(f"holes: a round has 9 or 18 holes, not {holes!r}")
+        self.ranked.refuse_hidden({"number": first_deal})
         from golf_solitaire.rules import Rules
 
         try:

@@ -52,8 +52,6 @@ def create_round(request: NewRound, player_id: PlayerDep, sessions: SessionsDep)
     """Start a round; its first hole's game is ready to play (never on a ranked deal still
     hidden: refused before the round is stored)."""
     rules = rules_named(request.rules)
-    if request.first_deal is not None:
-        sessions.store.ranked.refuse_hidden({"number": request.first_deal})
     return public_round(sessions.create_round(player_id, request.holes, rules, request.first_deal))
 
 
