@@ -1,6 +1,9 @@
 """Deals: PySolFC-numbered, daily, seeded random, or read from board text.
 
-Deal ``n`` is PySolFC's Golf (or Black Hole) game ``n``, computed by ``pysol_cards``.
+Deal ``n`` is PySolFC's Golf (or Black Hole, or All in a Row) game ``n``, computed by
+``pysol_cards``. TriPeaks, Elevator and Escalator deal ``n`` take PySolFC's shuffle of game
+``n`` (``pysol_cards``) and deal it as PySolFC's Three Peaks, Elevator and Escalator do: the
+tableau positions in PySolFC's order, then the start card, then the stock.
 Joker deals and seeded random deals use this project's own shuffle (``shuffled``), which
 gives the same cards on every Python version.
 
@@ -25,6 +28,7 @@ from typing import Any, Final
 
 from golf_solitaire.arguments import require, require_all, require_table
 from golf_solitaire.cards import Card, standard_deck
+from golf_solitaire.covering import deal_words, format_rows, layout_of_text, parse_rows
 from golf_solitaire.layouts import Layout, layout_named
 from golf_solitaire.notation import Board, BoardSyntaxError, format_board, parse_board
 from golf_solitaire.reasons import shown
@@ -111,6 +115,8 @@ class Deal:
     def _numbered(cls, number: int, rules: Rules, origin: Origin) -> Deal:
         if rules.jokers:
             return _deal_across(shuffled(standard_deck(jokers=True), number), rules, origin)
+        if layout_named(rules.layout).is_covering:
+            return _deal_across(_pysolfc_order(number), rules, origin)
         text = _pysolfc_board(number, rules.layout)
         board = parse_board(text)
         if rules.layout == "all_in_a_row":
@@ -165,7 +171,14 @@ class Deal:
         require(text, str, "text")
         require(rules, (Rules, type(None)), "rules")
         require(partial, bool, "partial")
-        board = parse_board(text)
+        if rules is None:
+            covering = layout_of_text(text)
+            rules = Rules.named(covering.replace("_", "")) if covering else None
+        layout = layout_named(rules.layout) if rules else None
+        if layout is not None and layout.is_covering:
+            board = parse_rows(text, layout, partial=partial)
+        else:
+            board = parse_board(text)
         if rules is None:
             rules = _rules_of_board(board)
         layout = layout_named(rules.layout)
@@ -174,7 +187,7 @@ class Deal:
             raise BoardSyntaxError(1, 1, "missing the Talon: line (the stock) for Golf")
         if not layout.has_stock and board.stock is not None:
             raise BoardSyntaxError(1, 1, f"{layout.name} has no stock, but a Talon: line is given")
-        if len(board.columns) != layout.columns:
+        if len(board.columns) != layout.columns and not layout.is_covering:
             raise BoardSyntaxError(
                 line_count,
                 1,
@@ -189,6 +202,9 @@ class Deal:
     def to_text(self) -> str:
         """Board text that ``from_text`` reads back to an equal deal."""
         stock = self.stock if self.layout.has_stock else None
+        if self.layout.is_covering:
+            words = deal_words(self.layout, self.columns)
+            return format_rows(self.layout, words, stock=stock, waste=self.waste)
         return format_board(stock, self.waste, self.columns)
 
     def with_rules(self, rules: Rules) -> Deal:
@@ -202,6 +218,8 @@ class Deal:
         layout = self.layout
         for index, column in enumerate(self.columns):
             if len(column) > layout.depth or (not partial and len(column) != layout.depth):
+                if layout.is_covering:
+                    raise BoardSyntaxError(1, 1, f"position {index + 1} holds {len(column)} cards")
                 line = _column_line(text, index) if text else index + 1
                 raise BoardSyntaxError(
                     line,
@@ -387,6 +405,20 @@ def _rules_of_board(board: Board) -> Rules:
     if not board.waste:
         return Rules.named("all-in-a-row")
     return Rules.named("black-hole")
+
+
+def _pysolfc_order(number: int) -> tuple[Card, ...]:
+    """PySolFC's shuffled deck of one-deck game ``number``, first card dealt first (the
+    shuffle does not depend on the game when it has no shuffle hook, as Three Peaks, Elevator
+    and Escalator have none)."""
+    from pysol_cards.cards import CardRenderer
+    from pysol_cards.deal_game import Game as PysolGame
+    from pysol_cards.random_base import RandomBase
+
+    game = PysolGame("golf", number, RandomBase.DEALS_PYSOLFC)
+    game.deal()
+    renderer = CardRenderer(True)
+    return tuple(Card.parse(renderer.to_s(card)) for card in game.cards)
 
 
 def _pysolfc_board(number: int, layout: str) -> str:

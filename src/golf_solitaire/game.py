@@ -25,10 +25,12 @@ from golf_solitaire.state import Outcome, State
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """What a player at the table sees: tableau, waste, stock size; never the stock order.
+    """What a player at the table sees: tableau, waste, stock size; never the stock order,
+    never a face-down card.
 
-    ``unseen`` is the sorted list of cards not in view (the stock's contents as a set, which a
-    player can work out); ``to_dict`` leaves it out unless asked.
+    ``unseen`` is the sorted list of cards not in view (the stock's and the face-down cards'
+    contents as a set, which a player can work out); ``to_dict`` leaves it out unless asked.
+    A face-down position's column is empty here, and ``face_down`` lists those positions.
     """
 
     rules: Rules
@@ -41,9 +43,11 @@ class Observation:
     move_count: int
     score: int
     outcome: Outcome | None
+    face_down: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         require_table(self.rules, self.columns, self.waste)
+        require_all(self.face_down, int, "face_down")
         require_all(self.unseen, Card, "unseen")
         require_all(self.legal_moves, Move, "legal_moves")
         for name in ("stock_count", "move_count", "score"):
@@ -61,6 +65,7 @@ class Observation:
         data: dict[str, Any] = {
             "rules": self.rules.to_dict(),
             "columns": [[str(card) for card in column] for column in self.columns],
+            "face_down": list(self.face_down),
             "waste": [str(card) for card in self.waste],
             "stock_count": self.stock_count,
             "dead_end": self.dead_end,
@@ -213,7 +218,15 @@ class Game:
             return Refusal(Reason.NOTHING_TO_UNDO)
         if self.competitive and isinstance(self._history.moves[-1], Draw):
             return Refusal(Reason.NO_UNDO_OF_DRAW)
+        if self.competitive and self._turned_over():
+            return Refusal(Reason.NO_UNDO_OF_TURN)
         return None
+
+    def _turned_over(self) -> bool:
+        """True when the last move turned a face-down card over."""
+        before, after = self._history.states[-2:]
+        hidden = rules_of_play.face_down
+        return len(hidden(self.deal, after)) < len(hidden(self.deal, before))
 
     def undo(self) -> Move:
         """Take back the last move and return it; refused for a draw in competitive play."""
@@ -267,15 +280,26 @@ class Game:
 
     # Views ------------------------------------------------------------------------
 
+    @property
+    def face_down(self) -> tuple[int, ...]:
+        """The positions whose card is face down now (covering layouts only)."""
+        return rules_of_play.face_down(self.deal, self.state)
+
     def observation(self) -> Observation:
-        """What a player may see now (no stock order)."""
+        """What a player may see now (no stock order, no face-down card)."""
         state = self.state
+        hidden = self.face_down
+        columns = self.columns
+        if hidden:
+            columns = tuple(() if index in hidden else cards for index, cards in enumerate(columns))
+        turned_down = tuple(self.deal.columns[position][0] for position in hidden)
         return Observation(
             rules=self.rules,
-            columns=self.columns,
+            columns=columns,
+            face_down=hidden,
             waste=state.waste,
             stock_count=self.stock_count,
-            unseen=tuple(sorted(self.stock)),
+            unseen=tuple(sorted(self.stock + turned_down)),
             dead_end=state.dead_end,
             legal_moves=tuple(self.legal_moves()),
             move_count=self.move_count,

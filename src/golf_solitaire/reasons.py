@@ -30,6 +30,10 @@ class Reason(StrEnum):
     NOTHING_TO_UNDO = "nothing_to_undo"
     NOTHING_TO_REDO = "nothing_to_redo"
     NO_UNDO_OF_DRAW = "no_undo_of_draw"
+    GONE = "gone"
+    FACE_DOWN = "face_down"
+    LIES_UNDER = "lies_under"
+    NO_UNDO_OF_TURN = "no_undo_of_turn"
 
 
 _TEMPLATES: dict[Reason, str] = {
@@ -50,6 +54,11 @@ _TEMPLATES: dict[Reason, str] = {
     Reason.NOTHING_TO_REDO: "there is nothing to redo",
     Reason.NO_UNDO_OF_DRAW: "a draw cannot be undone in competitive play: the stock order "
     "stays hidden",
+    Reason.GONE: "card {column} has been played already",
+    Reason.FACE_DOWN: "card {column} is face down: it turns over when no card lies on it",
+    Reason.LIES_UNDER: "{card} is covered: a card can be played when no card lies on it",
+    Reason.NO_UNDO_OF_TURN: "a play that turned a card over cannot be undone in competitive "
+    "play: face-down cards stay hidden",
 }
 
 

@@ -17,7 +17,9 @@ from golf_solitaire.arguments import require
 from golf_solitaire.cards import JOKER, Card, Suit
 from golf_solitaire.reasons import Reason, Refusal, shown
 
-LAYOUTS: Final = ("golf", "black_hole", "all_in_a_row")
+LAYOUTS: Final = ("golf", "black_hole", "all_in_a_row", "tri_peaks", "elevator", "escalator")
+COVERING_LAYOUTS: Final = ("tri_peaks", "elevator", "escalator")
+"""The layouts where a card is covered by the two below it (``layouts.Layout.covers``)."""
 
 
 class QueensOnKings(StrEnum):
@@ -70,6 +72,11 @@ class Rules:
             raise ValueError(
                 "layout: all_in_a_row has no stock and no start card, so it takes "
                 "empty_start and no jokers"
+            )
+        if self.layout in COVERING_LAYOUTS and (self.jokers or self.empty_start):
+            raise ValueError(
+                f"layout: {self.layout} is dealt from one deck with a start card, so jokers "
+                "and empty_start do not apply"
             )
 
     @classmethod
@@ -284,6 +291,30 @@ PRESETS: Final[dict[str, Preset]] = {
             "All in a Row: 13 columns of 4 played onto an empty foundation, King and Ace "
             "wrap, no stock.",
             "PySolFC All in a Row; black-hole-solver --game all_in_a_row",
+        ),
+        Preset(
+            "tripeaks",
+            Rules(layout="tri_peaks", wrap=True),
+            ("tri-peaks", "three-peaks", "tri_peaks", "peaks"),
+            "TriPeaks: three peaks of 28 cards, 18 of them face down until uncovered; King "
+            "and Ace wrap; 23 cards in the stock.",
+            "PySolFC Three Peaks (Tri Peaks)",
+        ),
+        Preset(
+            "elevator",
+            Rules(layout="elevator", wrap=True),
+            ("pyramid-golf-face-down",),
+            "Elevator: a pyramid of 28 cards, all but the bottom row face down until "
+            "uncovered; King and Ace wrap; 23 cards in the stock.",
+            "PySolFC Elevator",
+        ),
+        Preset(
+            "escalator",
+            Rules(layout="escalator", wrap=True),
+            ("pyramid-golf",),
+            "Escalator: the pyramid of 28 cards all face up; King and Ace wrap; 23 cards in "
+            "the stock.",
+            "PySolFC Escalator",
         ),
     )
 }

@@ -13,6 +13,7 @@ from enum import StrEnum
 from golf_solitaire.arguments import require
 from golf_solitaire.cards import Card
 from golf_solitaire.deals import Deal
+from golf_solitaire.layouts import COVERING_LAYOUTS, Layout
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.reasons import IllegalMoveError, Reason, Refusal
 
@@ -87,9 +88,33 @@ def stock_left(deal: Deal, state: State) -> int:
 
 
 def exposed(deal: Deal, state: State, column: int) -> Card | None:
-    """The exposed card of ``column``, or ``None`` when it is empty."""
+    """The exposed card of ``column``, or ``None`` when it is empty (or, in a covering
+    layout, when a card still lies on that position)."""
     height = state.heights[column]
-    return deal.columns[column][height - 1] if height else None
+    if not height:
+        return None
+    covering = COVERING_LAYOUTS.get(deal.rules.layout)
+    if covering is not None and not uncovered(covering, state.heights, column):
+        return None
+    return deal.columns[column][height - 1]
+
+
+def uncovered(layout: Layout, heights: tuple[int, ...], position: int) -> bool:
+    """True when no card lies on ``position`` of a covering layout."""
+    return not any(heights[cover] for cover in layout.covers_of(position))
+
+
+def face_down(deal: Deal, state: State) -> tuple[int, ...]:
+    """The positions whose card is face down now: dealt so and still covered."""
+    covering = COVERING_LAYOUTS.get(deal.rules.layout)
+    if covering is None or not covering.face_down:
+        return ()
+    heights = state.heights
+    return tuple(
+        position
+        for position in sorted(covering.face_down)
+        if heights[position] and not uncovered(covering, heights, position)
+    )
 
 
 def refusal(deal: Deal, state: State, move: Move) -> Refusal | None:
@@ -113,14 +138,33 @@ def _move_refusal(deal: Deal, state: State, move: Move) -> Refusal | None:
     column = move.column
     if not 0 <= column < len(state.heights):
         return Refusal(Reason.NO_SUCH_COLUMN, column=column, count=len(state.heights))
+    covering = COVERING_LAYOUTS.get(deal.rules.layout)
+    if covering is not None:
+        problem = _position_refusal(covering, deal, state, column)
+        if problem is not None:
+            return problem
     card = exposed(deal, state, column)
     if card is None:
         return Refusal(Reason.EMPTY_COLUMN, column=column)
     return deal.rules.refusal(state.waste_top, card, top_is_dead_end=state.dead_end)
 
 
+def _position_refusal(layout: Layout, deal: Deal, state: State, position: int) -> Refusal | None:
+    """Why a covering layout's ``position`` cannot be played, whatever the waste: played
+    already, face down (its card is not named: it is hidden), or covered."""
+    if not state.heights[position]:
+        return Refusal(Reason.GONE, column=position)
+    if uncovered(layout, state.heights, position):
+        return None
+    if position in layout.face_down:
+        return Refusal(Reason.FACE_DOWN, column=position)
+    return Refusal(Reason.LIES_UNDER, card=deal.columns[position][0], column=position)
+
+
 def covered_refusal(deal: Deal, state: State, column: int, row: int) -> Refusal | None:
     """Why the card at (column, row) cannot be played: covered, gone, or the waste refuses it."""
+    if deal.rules.layout in COVERING_LAYOUTS:
+        return refusal(deal, state, Play(column))
     height = state.heights[column]
     if row >= height:
         return Refusal(Reason.EMPTY_COLUMN, column=column)
@@ -135,6 +179,9 @@ def _playable_columns(deal: Deal, state: State) -> list[int]:
     if state.dead_end:
         return []
     columns = deal.columns
+    covering = COVERING_LAYOUTS.get(deal.rules.layout)
+    if covering is not None:
+        return _playable_positions(covering, deal, state)
     if top is None:
         return [column for column, height in enumerate(state.heights) if height]
     accepted = deal.rules.acceptance[top.rank]
@@ -142,6 +189,20 @@ def _playable_columns(deal: Deal, state: State) -> list[int]:
         column
         for column, height in enumerate(state.heights)
         if height and accepted[columns[column][height - 1].rank]
+    ]
+
+
+def _playable_positions(layout: Layout, deal: Deal, state: State) -> list[int]:
+    """The uncovered positions of a covering layout whose card may go on the waste now."""
+    top = state.waste_top
+    heights = state.heights
+    accepted = deal.rules.acceptance[top.rank] if top is not None else None
+    return [
+        position
+        for position, height in enumerate(heights)
+        if height
+        and uncovered(layout, heights, position)
+        and (accepted is None or accepted[deal.columns[position][0].rank])
     ]
 
 
