@@ -28,7 +28,8 @@ from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
 from golf_solitaire.moves import Move
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import Board, top_code
-from golf_solitaire.solver.search import LimitReached, Search
+from golf_solitaire.solver.cover_search import AnySearch, search_for
+from golf_solitaire.solver.search import LimitReached
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
 from golf_solitaire.solver.winnable import clearable_numbers
 from golf_solitaire.state import State
@@ -85,7 +86,7 @@ def rate(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty:
     require(deal, Deal, "deal")
     require(limit, Limit, "limit")
     start = State.start(deal)
-    search = Search(
+    search = search_for(
         Board.from_position(deal, start), max_nodes=limit.nodes, max_seconds=limit.seconds
     )
     best = search.optimum()
@@ -209,7 +210,7 @@ def deal_of_level(
     return Deal.numbered(found, rules)
 
 
-def _clearable(search: Search, state: State) -> bool:
+def _clearable(search: AnySearch, state: State) -> bool:
     """Whether the tableau can still be cleared from ``state`` (a position of the deal)."""
     if not any(state.heights):
         return True

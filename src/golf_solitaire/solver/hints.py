@@ -36,9 +36,10 @@ from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.cover_search import AnySearch, search_for
 from golf_solitaire.solver.fair_value import MAX_UNSEEN, Expectimax, move_values
 from golf_solitaire.solver.frames import roomy
-from golf_solitaire.solver.search import INFINITY, LimitReached, Search
+from golf_solitaire.solver.search import INFINITY, LimitReached
 from golf_solitaire.solver.texts import render
 from golf_solitaire.state import State
 
@@ -145,6 +146,8 @@ def _move_words(deal: Deal, state: State, move: Move) -> tuple[str, dict[str, An
     column = move.column
     height = state.heights[column]
     card = deal.columns[column][height - 1]
+    if deal.layout.is_covering:  # what it uncovers may be face down: never named
+        return "move.play", {"card": card.pretty}
     if height == 1:
         return "move.play_empties", {"card": card.pretty, "column": column + 1}
     freed = deal.columns[column][height - 2]
@@ -156,7 +159,7 @@ class _Order:
     """One stock order being judged: its search, whether each move can still clear, and the
     best strokes after each move (once known)."""
 
-    search: Search
+    search: AnySearch
     children: list[tuple[list[int], int, int]]
     clears: list[bool] | None = None
     values: list[int] | None = None
@@ -248,7 +251,10 @@ def hint(
         reason = render(code, move=render(move_code, **move_params))
         return Hint(moves[0], reason, code, {}, move_code, move_params, peek=peek)
     unseen = deal.stock[state.drawn :]
-    if not peek and exact and len(unseen) <= MAX_UNSEEN:
+    hidden = () if peek else rules_of_play.face_down(deal, state)
+    if hidden:  # face-down cards are unknown like the stock: sampled along with it
+        unseen += tuple(deal.columns[position][0] for position in hidden)
+    if not peek and exact and len(unseen) <= MAX_UNSEEN and not deal.layout.is_covering:
         found = _exact_hint(deal, state, moves, exact)
         if found is not None:
             return found
@@ -260,7 +266,7 @@ def hint(
     complete = peek or len(stocks) == _order_count(unseen)
     orders = []
     for stock in stocks:
-        search = Search(Board.with_stock(deal, state, stock))
+        search = search_for(_sampled_board(deal, state, stock, hidden))
         board = search.board
         children = [child for _, child in search.children(board.heights, 0, board.top)]
         orders.append(_Order(search, children))
@@ -297,6 +303,18 @@ def hint(
     if peek:
         return advice
     return _compared(advice, deal, state, counted=len(valued), tried=len(cleared))
+
+
+def _sampled_board(
+    deal: Deal, state: State, order: Sequence[Card], hidden: tuple[int, ...]
+) -> Board:
+    """The board of ``state`` with the unseen cards in ``order``: the stock first, then one
+    card for each face-down position in ``hidden``."""
+    stock_size = len(order) - len(hidden)
+    board = Board.with_stock(deal, state, order[:stock_size])
+    for position, card in zip(hidden, order[stock_size:], strict=True):
+        board.columns[position] = [card.rank]
+    return board
 
 
 def _verdict(
@@ -349,7 +367,7 @@ def _order_count(cards: Sequence[Card]) -> int:
 def _proved_lost(deal: Deal, state: State) -> bool:
     """True when no stock order at all lets the tableau clear (an order-free bound)."""
     board = Board.from_position(deal, state)
-    return Search(board).root_bound() > 0
+    return search_for(board).root_bound() > 0
 
 
 def _advice(

@@ -30,9 +30,10 @@ from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move
 from golf_solitaire.solver.board import Board, top_code
+from golf_solitaire.solver.cover_search import AnySearch, search_for
 from golf_solitaire.solver.frames import roomy
 from golf_solitaire.solver.hints import decimal, hint
-from golf_solitaire.solver.search import LimitReached, Search
+from golf_solitaire.solver.search import LimitReached
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
 from golf_solitaire.solver.texts import render
 from golf_solitaire.state import State
@@ -201,7 +202,7 @@ def review(
     deal = game.deal
     start = State.start(deal)
     board = Board.from_position(deal, start)
-    search = Search(board, max_nodes=limit.nodes, max_seconds=limit.seconds)
+    search = search_for(board, max_nodes=limit.nodes, max_seconds=limit.seconds)
     states = [start]
     for move in game.moves:
         states.append(rules_of_play.apply(deal, states[-1], move))
@@ -310,12 +311,12 @@ def _fair_verdict(
     return "review.fair_none", {}
 
 
-def _bests(search: Search, states: list[State]) -> list[int]:
+def _bests(search: AnySearch, states: list[State]) -> list[int]:
     """``_best`` of each state, in one frame chunk for all (see ``frames.roomy``)."""
     return [_best(search, state) for state in states]
 
 
-def _best(search: Search, state: State) -> int:
+def _best(search: AnySearch, state: State) -> int:
     """The exact best strokes reachable from ``state`` (a position of the search's deal)."""
     if not any(state.heights):
         return -(len(search.board.stock) - state.drawn)
@@ -323,7 +324,7 @@ def _best(search: Search, state: State) -> int:
 
 
 def _line_from(deal: Any, state: State, limit: Limit) -> list[Move]:
-    search = Search(
+    search = search_for(
         Board.from_position(deal, state), max_nodes=limit.nodes, max_seconds=limit.seconds
     )
     try:

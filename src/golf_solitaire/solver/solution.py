@@ -20,7 +20,8 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.solver.board import Board
-from golf_solitaire.solver.search import DRAW, LimitReached, Search
+from golf_solitaire.solver.cover_search import search_for
+from golf_solitaire.solver.search import DRAW, LimitReached
 from golf_solitaire.state import State
 
 Status = Literal["solved", "unsolvable", "intractable"]
@@ -147,7 +148,7 @@ def solve(position: Position, *, optimal: bool = False, limit: Limit = NO_LIMIT)
             time.perf_counter() - started,
             True,
         )
-    search = Search(
+    search = search_for(
         Board.from_position(deal, state), max_nodes=limit.nodes, max_seconds=limit.seconds
     )
     try:

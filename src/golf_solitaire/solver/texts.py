@@ -17,6 +17,7 @@ from golf_solitaire.i18n import fill
 TEMPLATES: Final[dict[str, str]] = {
     "move.play_frees": "plays {card} and frees {freed}",
     "move.play_empties": "plays {card} and empties column {column}",
+    "move.play": "plays {card}",
     "move.draw": "draws from the stock",
     "hint.clears": "{move}; this clears the tableau",
     "hint.chance": "{move}; clears the tableau in {chance}% of the possible stock orders",

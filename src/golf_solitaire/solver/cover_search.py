@@ -1,0 +1,210 @@
+"""Exact search of the covering layouts (TriPeaks, Elevator, Escalator): a depth-first
+branch and bound with a table of settled positions.
+
+A position is the set of tableau positions still holding a card (a bitmask), the cards
+drawn, and the waste-top code; the search sees every card, face down or not (it is
+clairvoyant, like the Golf search that sees the stock). ``value_of`` is the fewest strokes
+reachable (minus the stock left after a clear, else the cards left), found exactly when below
+the target it is given and otherwise bounded from below; settled values and bounds are kept,
+so every later question on the same board (a review, a hint, a line) reuses them. It answers
+the same questions as ``search.Search`` with the same move codes (positions, ``DRAW``).
+
+>>> from golf_solitaire import Deal, Rules, State
+>>> from golf_solitaire.solver.board import Board
+>>> deal = Deal.numbered(1, Rules.named("tripeaks"))
+>>> search = CoverSearch(Board.from_position(deal, State.start(deal)))
+>>> search.optimum(), len(search.best_line())
+(-8, 43)
+"""
+
+from __future__ import annotations
+
+import time
+
+from golf_solitaire.layouts import layout_named
+from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.search import DRAW, INFINITY, Child, LimitReached, Search
+
+
+class CoverSearch:
+    """Searches one board of a covering layout: ``first_clear()``, ``optimum()``,
+    ``value_of(...)``, ``children(...)`` and lines."""
+
+    CLOCK_EVERY = 1024
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> None:
+        layout = layout_named(board.rules.layout)
+        self.board = board
+        self.max_nodes = max_nodes
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.nodes = 0
+        self._budget = self._next_check()
+        self._size = len(board.columns)
+        self._ranks = [column[0] if column else 0 for column in board.columns]
+        self._cover_masks = [
+            sum(1 << cover for cover in layout.covers_of(position))
+            for position in range(self._size)
+        ]
+        self.exact: dict[int, int] = {}
+        self.lower: dict[int, int] = {}
+        self._optimum: int | None = None
+
+    # Budget ---------------------------------------------------------------------------
+
+    def _next_check(self) -> int:
+        step = self.CLOCK_EVERY
+        if self.max_nodes is not None:
+            step = min(step, max(self.max_nodes - self.nodes, 1))
+        return self.nodes + step
+
+    def _tick(self) -> None:
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise LimitReached
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise LimitReached
+        self._budget = self._next_check()
+
+    def allow(self, nodes: int) -> None:
+        """Let the search visit ``nodes`` more positions, from now, before ``LimitReached``."""
+        self.max_nodes = self.nodes + nodes
+        self._budget = self._next_check()
+
+    # Positions ------------------------------------------------------------------------
+
+    def _mask(self, heights: list[int]) -> int:
+        return sum(1 << position for position, height in enumerate(heights) if height)
+
+    def _heights(self, mask: int) -> list[int]:
+        return [(mask >> position) & 1 for position in range(self._size)]
+
+    def _plays(self, mask: int, top: int) -> list[int]:
+        """The uncovered positions of ``mask`` whose card ``top`` accepts."""
+        accepts = self.board.accepts[top]
+        ranks = self._ranks
+        covers = self._cover_masks
+        return [
+            position
+            for position in range(self._size)
+            if (mask >> position) & 1 and not mask & covers[position] and accepts[ranks[position]]
+        ]
+
+    def root_bound(self) -> int:
+        """A lower bound on the board's final strokes: every stock card kept."""
+        return -len(self.board.stock)
+
+    # The searches ---------------------------------------------------------------------
+
+    def value_of(self, heights: list[int], drawn: int, top: int, beta: int = INFINITY) -> int:
+        """Exact minimum strokes of a position if below ``beta``, else a bound at least
+        ``beta``; ``drawn`` counts draws from this board's stock, ``top`` is a code."""
+        return self._value(self._mask(heights), drawn, top, beta)
+
+    def _value(self, mask: int, drawn: int, top: int, beta: int) -> int:
+        stock = self.board.stock
+        left = len(stock) - drawn
+        if not mask:
+            return -left
+        key = ((mask << 5) | drawn) << 4 | top
+        known = self.exact.get(key)
+        if known is not None:
+            return known
+        floor = max(self.lower.get(key, -left), -left)
+        if floor >= beta:
+            return floor
+        self.nodes += 1
+        if self.nodes >= self._budget:
+            self._tick()
+        # Drawing out from here ends with every card left: a score always reachable.
+        best = mask.bit_count()
+        target = min(beta, best)
+        ranks = self._ranks
+        for position in self._plays(mask, top):
+            value = self._value(mask & ~(1 << position), drawn, ranks[position], target)
+            if value < target:
+                best = target = value
+                if best <= floor:
+                    break
+        if left and best > floor:
+            value = self._value(mask, drawn + 1, stock[drawn], target)
+            if value < target:
+                best = value
+        if best < beta:
+            self.exact[key] = best
+            return best
+        self.lower[key] = max(floor, beta)
+        return max(floor, beta)
+
+    def first_clear(self) -> list[int] | None:
+        """A line that clears the tableau, or ``None`` when none exists (exact)."""
+        board = self.board
+        if not any(board.heights):
+            return []
+        if self.value_of(board.heights, 0, board.top, 1) >= 1:
+            return None
+        return self._walk_line(self.value_of(board.heights, 0, board.top, 1))
+
+    def optimum(self) -> int:
+        """The minimum strokes from the board's position (exact; found once per search)."""
+        if self._optimum is None:
+            board = self.board
+            self._optimum = self.value_of(board.heights, 0, board.top)
+        return self._optimum
+
+    def best_line(self) -> list[int]:
+        """A line from the board's position that reaches ``optimum()`` strokes."""
+        return self._walk_line(self.optimum())
+
+    def first_best_line(self) -> list[int]:
+        """The first line in move order (positions in order, then the draw) that reaches
+        ``optimum()``."""
+        return self._walk_line(self.optimum())
+
+    def _walk_line(self, target: int) -> list[int]:
+        """From the board's position, the first move at each step that keeps ``target``."""
+        board = self.board
+        position = (list(board.heights), 0, board.top)
+        line: list[int] = []
+        while True:
+            for move, child in self.children(*position):
+                heights, drawn, top = child
+                if self._value(self._mask(heights), drawn, top, target + 1) == target:
+                    line.append(move)
+                    position = child
+                    break
+            else:
+                return line
+
+    def children(self, heights: list[int], drawn: int, top: int) -> list[Child]:
+        """Every legal move of a position and the position it leads to."""
+        mask = self._mask(heights)
+        if not mask:
+            return []
+        result: list[Child] = []
+        for position in self._plays(mask, top):
+            result.append(
+                (position, (self._heights(mask & ~(1 << position)), drawn, self._ranks[position]))
+            )
+        stock = self.board.stock
+        if drawn < len(stock):
+            result.append((DRAW, (list(heights), drawn + 1, stock[drawn])))
+        return result
+
+
+AnySearch = Search | CoverSearch
+"""A search of either kind: columns (``Search``) or a covering layout (``CoverSearch``)."""
+
+
+def search_for(
+    board: Board, *, max_nodes: int | None = None, max_seconds: float | None = None
+) -> AnySearch:
+    """The search that fits the board's layout: ``CoverSearch`` for a covering layout, the
+    column search (with its packed heights and bounds) for every other."""
+    if layout_named(board.rules.layout).is_covering:
+        return CoverSearch(board, max_nodes=max_nodes, max_seconds=max_seconds)
+    return Search(board, max_nodes=max_nodes, max_seconds=max_seconds)

@@ -1,0 +1,118 @@
+"""The covering layouts' search against the brute force, on endings of real deals; fair
+hints that never name a face-down card; winnable-only and daily deals of each preset."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from golf_solitaire import Deal, Game, Play, Rules, hint, review, solve
+from golf_solitaire.deals import Origin
+from tests.solver.test_brute_force import BruteForce, replay
+
+COVERING = ("tripeaks", "elevator", "escalator")
+
+
+def ending(preset: str, number: int, tableau: int = 9, stock: int = 6) -> Deal:
+    """A small position from deal ``number``: random plays (drawing when none is legal) until
+    ``tableau`` cards are left, then the stock cut to its next ``stock`` cards."""
+    rng = random.Random(number)
+    game = Game(Deal.numbered(number, Rules.named(preset)))
+    while sum(game.state.heights) > tableau and not game.is_over:
+        moves = game.legal_moves()
+        plays = [move for move in moves if isinstance(move, Play)]
+        game.apply(rng.choice(plays) if plays else moves[-1])
+    columns = tuple(
+        column[:height]
+        for column, height in zip(game.deal.columns, game.state.heights, strict=True)
+    )
+    deal = Deal(game.rules, columns, game.stock[:stock], game.waste[-1:], Origin("board"))
+    deal.check(partial=True)
+    return deal
+
+
+@pytest.mark.parametrize("preset", COVERING)
+def test_optimal_score_and_lines_match_the_brute_force(preset: str) -> None:
+    checked = 0
+    for number in range(1, 40):
+        deal = ending(preset, number)
+        game = Game(deal)
+        if game.is_over:
+            continue
+        truth = BruteForce(deal).best(game.state)
+        best = solve(deal, optimal=True)
+        assert best.best_score == truth, (preset, number)
+        finished = replay(game, best.line)
+        assert finished.is_over and finished.score == truth
+        first = solve(deal)
+        assert (first.status == "solved") == (truth <= 0), (preset, number)
+        if first.line:
+            assert replay(game, first.line).is_won
+        checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("preset", COVERING)
+def test_mid_game_values_match_the_brute_force(preset: str) -> None:
+    """Every legal move's value from positions part way through an ending."""
+    for number in range(40, 60):
+        deal = ending(preset, number, tableau=11, stock=5)
+        game = Game(deal)
+        brute = BruteForce(deal)
+        rng = random.Random(number)
+        while not game.is_over:
+            assert solve(game, optimal=True).best_score == brute.best(game.state)
+            game.apply(rng.choice(game.legal_moves()))
+
+
+def test_whole_deals_solve_and_their_lines_replay() -> None:
+    for preset in COVERING:
+        for number in (1, 2):
+            deal = Deal.numbered(number, Rules.named(preset))
+            best = solve(deal, optimal=True)
+            finished = replay(Game(deal), best.line)
+            assert finished.is_over and finished.score == best.best_score
+
+
+@pytest.mark.parametrize("preset", ["tripeaks", "elevator"])
+def test_fair_hints_never_name_a_face_down_card(preset: str) -> None:
+    """A fair hint samples the face-down cards with the stock: its reason, its figures and the
+    move words never hold a face-down card, at the start and along a game."""
+    game = Game(Deal.numbered(4, Rules.named(preset)))
+    rng = random.Random(4)
+    for _ in range(12):
+        if game.is_over:
+            break
+        advice = hint(game, budget=5_000)
+        hidden = [game.deal.columns[position][0] for position in game.face_down]
+        text = " ".join(
+            [
+                advice.reason,
+                repr(advice.params),
+                repr(advice.move_params),
+                repr(advice.other_params),
+            ]
+        )
+        for card in hidden:
+            assert card.pretty not in text and str(card) not in text, (card, text)
+        assert advice.move in game.legal_moves()
+        game.apply(rng.choice(game.legal_moves()))
+
+
+def test_a_review_of_a_covering_game_judges_its_moves() -> None:
+    game = Game(Deal.numbered(2, Rules.named("escalator")))
+    while not game.is_over:
+        game.apply(game.legal_moves()[-1])
+    judged = review(game)
+    assert judged.entries and len(judged.entries) == game.move_count
+
+
+@pytest.mark.parametrize("preset", COVERING)
+def test_winnable_only_and_daily_deals(preset: str) -> None:
+    rules = Rules.named(preset).with_options(winnable_only=True)
+    deal = Deal.numbered(3, rules)
+    assert deal.number is not None and deal.number >= 3
+    assert solve(deal.with_rules(Rules.named(preset))).is_solved
+    daily = Deal.daily("2026-01-05", Rules.named(preset))
+    assert daily.origin.date == "2026-01-05" and len(daily.stock) == 23
