@@ -147,13 +147,19 @@ def replay(game: Game, line: list[Move]) -> Game:
     return twin
 
 
-def by_rules(examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
+COLUMN_RULE_SETS = [rules for rules in RULE_SETS if not layout_named(rules.layout).is_covering]
+"""The rule sets whose unseen cards are the stock alone (no face-down card)."""
+
+
+def by_rules(
+    examples: int, rule_sets: list[Rules] = RULE_SETS
+) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Run a property for every rule set, ``examples`` derandomized positions each."""
 
     def decorate(test: Callable[..., None]) -> Callable[..., None]:
         checked = settings(max_examples=examples, derandomize=True)(given(data=st.data())(test))
         each: Callable[..., None] = pytest.mark.parametrize(
-            "rules", RULE_SETS, ids=lambda rules: rules.label
+            "rules", rule_sets, ids=lambda rules: rules.label
         )(checked)
         return each
 

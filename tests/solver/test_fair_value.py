@@ -25,7 +25,7 @@ from golf_solitaire.solver.fair_value import (
     fair_values,
 )
 from golf_solitaire.state import State
-from tests.solver.test_brute_force import by_rules, small_game
+from tests.solver.test_brute_force import COLUMN_RULE_SETS, by_rules, small_game
 
 Order = tuple[Card, ...]
 
@@ -84,7 +84,9 @@ class BlindBruteForce:
         return float(finished.strokes) if finished is not None else self.best(state, orders)
 
 
-@by_rules(examples=15)
+# The blind brute force permutes the stock alone: the covering layouts' face-down cards are
+# weighed by the fair hint's sampling (tests/solver/test_covering_solver.py).
+@by_rules(examples=15, rule_sets=COLUMN_RULE_SETS)
 def test_fair_value_matches_the_blind_brute_force(rules: Rules, data: st.DataObject) -> None:
     deal, game = small_game(data, rules, 4)
     state = game.state
@@ -105,7 +107,7 @@ def test_fair_value_matches_the_blind_brute_force(rules: Rules, data: st.DataObj
     assert fair_value((deal, state)) == pytest.approx(min(values.values()))
 
 
-@by_rules(examples=12)
+@by_rules(examples=12, rule_sets=COLUMN_RULE_SETS)
 def test_the_fair_hint_makes_an_expectimax_best_move(rules: Rules, data: st.DataObject) -> None:
     """On small positions the fair hint weighs every stock order exactly (no peeking): its
     move is one of the best for what the player sees, and it says what it expects."""
@@ -124,7 +126,7 @@ def test_the_fair_hint_makes_an_expectimax_best_move(rules: Rules, data: st.Data
     assert advice.compare_code in ("compare.better", "compare.tie")
 
 
-@by_rules(examples=6)
+@by_rules(examples=6, rule_sets=COLUMN_RULE_SETS)
 def test_the_fair_review_charges_what_the_blind_brute_force_says(
     rules: Rules, data: st.DataObject
 ) -> None:
@@ -181,3 +183,11 @@ def test_too_many_unseen_cards_are_refused_by_name() -> None:
     with pytest.raises(TooManyUnseenError, match="16 unseen cards is more than the 12"):
         fair_values(Game(deal), max_unseen=12)
     assert MAX_UNSEEN == 8
+
+
+def test_fair_value_refuses_a_covering_layout_by_name() -> None:
+    game = Game(Deal.numbered(1, Rules.named("escalator")))
+    with pytest.raises(ValueError, match="fair value: escalator is a covering layout"):
+        fair_value(game)
+    with pytest.raises(ValueError, match="fair value: escalator is a covering layout"):
+        fair_values(game)

@@ -103,6 +103,11 @@ class Expectimax:
 
 def _checked(position: Position, max_unseen: int) -> tuple[Expectimax, Board, Unseen]:
     deal, state = position_of(position)
+    if deal.layout.is_covering:
+        raise ValueError(
+            f"fair value: {deal.layout.name} is a covering layout, whose exact blind value is "
+            "not weighed here; judge it by sampling the unseen cards (hint) instead"
+        )
     unseen = deal.stock[state.drawn :]
     if len(unseen) > max_unseen:
         raise TooManyUnseenError(
