@@ -132,6 +132,21 @@ def format_rows(
     return "\n".join(lines) + "\n"
 
 
+def pretty_rows(layout: Layout, cells: list[str | None], *, half: int = 3) -> list[str]:
+    """The picture of a covering layout for a terminal: for each row a line of position
+    numbers (from 1) and a line of ``cells`` (``None``: played, left blank), each placed at its
+    position's offset, ``half`` characters a half card."""
+    lines = []
+    for row in layout.rows:
+        numbers = cards = ""
+        for position in row:
+            place = layout.offsets[position] * half
+            numbers = numbers.ljust(place) + f"{position + 1:>{2 * half - 1}}"
+            cards = cards.ljust(place) + f"{cells[position] or '':>{2 * half - 1}}"
+        lines.extend([numbers.rstrip(), cards.rstrip()])
+    return lines
+
+
 def deal_words(layout: Layout, columns: tuple[tuple[Card, ...], ...]) -> list[str | None]:
     """Each position's text in a deal's board text: its card, bracketed when dealt face down."""
     words: list[str | None] = []

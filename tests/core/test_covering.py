@@ -146,3 +146,18 @@ def test_covering_rules_refuse_jokers_and_empty_start() -> None:
         Rules(layout="tri_peaks", wrap=True, jokers=True)
     with pytest.raises(ValueError, match="elevator is dealt from one deck"):
         Rules(layout="elevator", empty_start=True)
+
+
+def test_the_terminal_table_draws_rows_with_backs_and_no_face_down_card() -> None:
+    from golf_solitaire.cli.common import pretty_board
+
+    game = Game(Deal.numbered(1, Rules.named("tripeaks")))
+    drawn = pretty_board(game)
+    lines = drawn.splitlines()
+    assert lines[1].split() == ["##"] * 3 and lines[7].split()[0] == "9♦"
+    for position in game.face_down:
+        assert game.deal.columns[position][0].pretty not in drawn
+    game.play(23)
+    game.play(24)  # 3♣ then 4♣ uncover position 12 (index 11)
+    assert 11 not in game.face_down and len(game.face_down) == 17
+    assert game.deal.columns[11][0].pretty in pretty_board(game).splitlines()[5]

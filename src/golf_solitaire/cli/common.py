@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from golf_solitaire.covering import HIDDEN_MARK, pretty_rows
 from golf_solitaire.deals import MAX_DEAL_NUMBER
 from golf_solitaire.game import Game
 from golf_solitaire.moves import Move, Play
@@ -129,12 +130,22 @@ LINE_NOTE = "record moves: columns from 0, d draws"
 
 
 def pretty_board(game: Game) -> str:
-    """The tableau as 7 (or 17) columns in suit symbols, then the waste and the stock count."""
-    columns = game.columns
-    depth = max((len(column) for column in columns), default=0)
+    """The tableau as 7 (or 17) columns in suit symbols, or a covering layout's rows with
+    ``##`` for a face-down card, then the waste and the stock count. Drawn from what a
+    player sees (the observation): no face-down card, no stock order."""
+    seen = game.observation()
+    columns = seen.columns
+    lines: list[str] = []
+    if game.deal.layout.is_covering:
+        places: list[str | None] = [
+            HIDDEN_MARK if index in seen.face_down else column[0].pretty if column else None
+            for index, column in enumerate(columns)
+        ]
+        lines = pretty_rows(game.deal.layout, places)
+    depth = 0 if lines else max((len(column) for column in columns), default=0)
     width = 4
-    header = "".join(f"{index + 1:>{width}}" for index in range(len(columns)))
-    lines = [header]
+    if not lines:
+        lines.append("".join(f"{index + 1:>{width}}" for index in range(len(columns))))
     for row in range(depth):
         cells = []
         for column in columns:
