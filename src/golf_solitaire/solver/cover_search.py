@@ -53,6 +53,7 @@ class CoverSearch:
         ]
         self.exact: dict[int, int] = {}
         self.lower: dict[int, int] = {}
+        self.dead: set[int] = set()
         self._optimum: int | None = None
 
     # Budget ---------------------------------------------------------------------------
@@ -114,7 +115,7 @@ class CoverSearch:
         known = self.exact.get(key)
         if known is not None:
             return known
-        floor = max(self.lower.get(key, -left), -left)
+        floor = max(self.lower.get(key, -left), -left, 1 if key in self.dead else -left)
         if floor >= beta:
             return floor
         self.nodes += 1
@@ -141,19 +142,49 @@ class CoverSearch:
         return max(floor, beta)
 
     def first_clear(self) -> list[int] | None:
-        """A line that clears the tableau, or ``None`` when none exists (exact)."""
+        """A line that clears the tableau, or ``None`` when none exists (exact): a depth-first
+        search that stops at the first clear, plays before the draw, remembering the
+        positions proved not to clear."""
         board = self.board
-        if not any(board.heights):
-            return []
-        if self.value_of(board.heights, 0, board.top, 1) >= 1:
+        line: list[int] = []
+        if not self._clear(self._mask(board.heights), 0, board.top, line):
             return None
-        return self._walk_line(self.value_of(board.heights, 0, board.top, 1))
+        return line[::-1]
+
+    def _clear(self, mask: int, drawn: int, top: int, line: list[int]) -> bool:
+        """True when ``mask`` clears from here; the line's moves are added last move first."""
+        if not mask:
+            return True
+        key = ((mask << 5) | drawn) << 4 | top
+        if key in self.dead:
+            return False
+        self.nodes += 1
+        if self.nodes >= self._budget:
+            self._tick()
+        ranks = self._ranks
+        for position in self._plays(mask, top):
+            if self._clear(mask & ~(1 << position), drawn, ranks[position], line):
+                line.append(position)
+                return True
+        stock = self.board.stock
+        if drawn < len(stock) and self._clear(mask, drawn + 1, stock[drawn], line):
+            line.append(DRAW)
+            return True
+        self.dead.add(key)
+        return False
 
     def optimum(self) -> int:
-        """The minimum strokes from the board's position (exact; found once per search)."""
+        """The minimum strokes from the board's position (exact; found once per search): the
+        first clear's score is the target that a better line must beat."""
         if self._optimum is None:
             board = self.board
-            self._optimum = self.value_of(board.heights, 0, board.top)
+            line = self.first_clear()
+            if line is None:
+                self._optimum = self.value_of(board.heights, 0, board.top)
+            else:
+                score = line.count(DRAW) - len(board.stock)
+                value = self.value_of(board.heights, 0, board.top, score)
+                self._optimum = min(value, score)
         return self._optimum
 
     def best_line(self) -> list[int]:
