@@ -104,7 +104,20 @@ class CoverSearch:
     def value_of(self, heights: list[int], drawn: int, top: int, beta: int = INFINITY) -> int:
         """Exact minimum strokes of a position if below ``beta``, else a bound at least
         ``beta``; ``drawn`` counts draws from this board's stock, ``top`` is a code."""
-        return self._value(self._mask(heights), drawn, top, beta)
+        mask = self._mask(heights)
+        stock_size = len(self.board.stock)
+        if not mask:
+            return drawn - stock_size
+        line: list[int] = []
+        if beta <= 0 or not self._clear(mask, drawn, top, line):
+            return self._value(mask, drawn, top, beta)
+        # A clear is known: a better line must beat its score (the cut that makes it quick).
+        score = drawn + line.count(DRAW) - stock_size
+        return min(self._value(mask, drawn, top, score), score)
+
+    def clears(self, heights: list[int], drawn: int, top: int) -> bool:
+        """True when the position can clear the tableau (the cheap question)."""
+        return self._clear(self._mask(heights), drawn, top, [])
 
     def _value(self, mask: int, drawn: int, top: int, beta: int) -> int:
         stock = self.board.stock
@@ -178,13 +191,7 @@ class CoverSearch:
         first clear's score is the target that a better line must beat."""
         if self._optimum is None:
             board = self.board
-            line = self.first_clear()
-            if line is None:
-                self._optimum = self.value_of(board.heights, 0, board.top)
-            else:
-                score = line.count(DRAW) - len(board.stock)
-                value = self.value_of(board.heights, 0, board.top, score)
-                self._optimum = min(value, score)
+            self._optimum = self.value_of(board.heights, 0, board.top)
         return self._optimum
 
     def best_line(self) -> list[int]:

@@ -36,7 +36,7 @@ from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.solver.board import Board
-from golf_solitaire.solver.cover_search import AnySearch, search_for
+from golf_solitaire.solver.cover_search import AnySearch, CoverSearch, search_for
 from golf_solitaire.solver.fair_value import MAX_UNSEEN, Expectimax, move_values
 from golf_solitaire.solver.frames import roomy
 from golf_solitaire.solver.search import INFINITY, LimitReached
@@ -169,6 +169,13 @@ class _Order:
         """The move indexes (as in the position's legal moves)."""
         return range(len(self.children))
 
+    def can_clear(self, index: int) -> bool:
+        """True when the move at ``index`` can still clear the tableau."""
+        heights, drawn, top = self.children[index]
+        if isinstance(self.search, CoverSearch):  # a first clear, not its best score
+            return self.search.clears(heights, drawn, top)
+        return self.value(index, 1) <= 0
+
     def value(self, index: int, beta: int) -> int:
         heights, drawn, top = self.children[index]
         if not any(heights):
@@ -195,7 +202,7 @@ def _judge(orders: list[_Order], budget: int) -> int:
             search.allow(budget - spent)
             try:
                 if stage == "clears":
-                    order.clears = [order.value(index, 1) <= 0 for index in order.moves]
+                    order.clears = [order.can_clear(index) for index in order.moves]
                 else:
                     order.values = [order.value(index, INFINITY) for index in order.moves]
             except LimitReached:
