@@ -443,16 +443,19 @@ def test_pages_and_static_files(client: TestClient) -> None:
     assert redirect.headers["location"] == "/rules/es"
 
 
-def test_no_response_ever_contains_an_undrawn_stock_card(
+def test_no_response_ever_contains_an_undrawn_stock_card_or_a_face_down_card(
     client: TestClient, player: dict[str, str]
 ) -> None:
     randomness = random.Random(7)
-    for number, rules in [(2, "strict"), (11, "jokers"), (5, "empty-start"), (8, "putt-putt")]:
+    cases = [(2, "strict"), (11, "jokers"), (5, "empty-start"), (8, "putt-putt")]
+    cases += [(3, "tripeaks"), (4, "elevator")]  # face-down cards are as secret as the stock
+    for number, rules in cases:
         game = start(client, player, deal=number, rules=rules)
         shadow = Game(Deal.numbered(number, Rules.named(rules)))
         replies = [json.dumps(game, ensure_ascii=False)]
         while not game["is_over"]:
             roll = randomness.random()
+            # "6" is a covered column, or a face-down card of the covering layouts
             choice = "u" if roll < 0.08 else "6" if roll < 0.15 else None
             choice = choice or randomness.choice(game["legal_moves"])
             if choice == "u":
@@ -473,8 +476,11 @@ def test_no_response_ever_contains_an_undrawn_stock_card(
                 shadow = Game.from_record(
                     client.get(f"/api/games/{game['id']}/record", headers=player).json()
                 )
-            in_view = {card for column in shadow.columns for card in column} | set(shadow.waste)
-            undrawn = set(shadow.stock) - in_view
+            seen = shadow.observation()
+            in_view = {card for column in seen.columns for card in column} | set(seen.waste)
+            face_down = {shadow.deal.columns[position][0] for position in shadow.face_down}
+            undrawn = (set(shadow.stock) | face_down) - in_view
+            assert not face_down & in_view
             for text in fresh:
                 for card in undrawn:
                     pattern = rf"(?<![0-9A-Za-z_-]){re.escape(str(card))}(?![0-9A-Za-z_-])"

@@ -88,6 +88,19 @@ class PublicGame(BaseModel):
     daily: bool
     daily_date: str | None
     columns: list[list[PublicCard]]
+    face_down: list[int] = Field(
+        default_factory=list,
+        description="Positions holding a face-down card (its column is empty here: the card "
+        "is never sent until it is uncovered).",
+    )
+    rows: list[list[int]] = Field(
+        default_factory=list,
+        description="A covering layout's rows of positions, top row first (empty for columns).",
+    )
+    offsets: list[int] = Field(
+        default_factory=list,
+        description="Each position's place across the picture, in half card widths.",
+    )
     waste: list[PublicCard]
     stock_count: int
     has_stock: bool
@@ -127,6 +140,9 @@ class PublicGame(BaseModel):
             daily=game.deal.origin.kind == "daily",
             daily_date=game.deal.origin.date,
             columns=[[public_card(card) for card in column] for column in seen.columns],
+            face_down=list(seen.face_down),
+            rows=[list(row) for row in game.deal.layout.rows],
+            offsets=list(game.deal.layout.offsets),
             waste=[public_card(card) for card in seen.waste],
             stock_count=seen.stock_count,
             has_stock=game.deal.layout.has_stock,

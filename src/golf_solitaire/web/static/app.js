@@ -252,10 +252,24 @@ async function sendNow(path, makeBody, onRefused) {
 function playColumn(column) {
   if (!ui.game || column >= ui.game.columns.length) return;
   if (!ui.game.columns[column].length) {
-    say(t("reason.empty_column", { column: column + 1 }), true);
+    const covering = ui.game.rows && ui.game.rows.length;
+    say(t(covering ? "reason.gone" : "reason.empty_column", { column: column + 1 }), true);
     return;
   }
   send("moves", (game) => ({ move: String(column), index: game.move_count }), () => shake(column));
+}
+
+/* Digit key N: column N, or on a covering layout the Nth uncovered card from the left. */
+function playKey(number) {
+  if (!ui.game) return;
+  if (!(ui.game.rows && ui.game.rows.length)) {
+    playColumn(number - 1);
+    return;
+  }
+  const free = [...document.querySelectorAll(".peaks button.exposed")].sort(
+    (a, b) => ui.game.offsets[Number(a.dataset.column)] - ui.game.offsets[Number(b.dataset.column)],
+  );
+  if (free[number - 1]) playColumn(Number(free[number - 1].dataset.column));
 }
 
 function draw() {
@@ -316,6 +330,63 @@ function keepFocus(tableau, column) {
   (nearest || $("stock")).focus();
 }
 
+/* A covering layout (TriPeaks, Elevator, Escalator): rows of overlapping cards, each half a
+   card below the row above and lying on two of its cards. A face-down card is a back: the
+   server never sends it until it is uncovered. */
+function peaks(game, legal) {
+  const hidden = new Set(game.face_down);
+  const box = document.createElement("div");
+  box.className = "peaks";
+  box.style.setProperty("--half-columns", String(Math.max(...game.offsets) + 2));
+  box.style.setProperty("--peak-rows", String(game.rows.length));
+  game.rows.forEach((row, depth) => {
+    const below = game.rows[depth + 1] || [];
+    row.forEach((position) => {
+      const cards = game.columns[position];
+      const place = position + 1;
+      let element;
+      if (hidden.has(position)) {
+        element = document.createElement("div");
+        element.className = "card back";
+        element.setAttribute("role", "img");
+        element.setAttribute("aria-label", t("web.card.face_down", { column: place }));
+        element.addEventListener("click", () => say(t("reason.face_down", { column: place }), true));
+      } else if (!cards.length) {
+        return;
+      } else {
+        const card = cards[0];
+        const covered = below.some(
+          (other) => game.columns[other].length + (hidden.has(other) ? 1 : 0) > 0 && Math.abs(game.offsets[other] - game.offsets[position]) === 1,
+        );
+        element = cardElement(card, covered ? "div" : "button");
+        let state = t("web.card.covered");
+        if (covered) {
+          element.setAttribute("role", "img");
+          element.addEventListener("click", () => say(t("reason.lies_under", { card: cardPretty(card) }), true));
+        } else {
+          element.type = "button";
+          element.classList.add("exposed");
+          const playable = legal.has(String(position));
+          element.classList.toggle("playable", playable);
+          state = playable ? t("web.card.playable") : t("web.card.blocked");
+          element.addEventListener("pointerdown", (event) => startDrag(event, element, position));
+          element.addEventListener("click", (event) => {
+            if (ui.drag && ui.drag.moved) return;
+            event.preventDefault();
+            playColumn(position);
+          });
+        }
+        element.setAttribute("aria-label", `${t("web.card.label_position", { name: cardName(card), column: place })}, ${state}`);
+      }
+      element.dataset.column = String(position);
+      element.style.setProperty("--offset", String(game.offsets[position]));
+      element.style.setProperty("--peak-row", String(depth));
+      box.append(element);
+    });
+  });
+  return box;
+}
+
 function render() {
   const game = ui.game;
   if (!game) return;
@@ -325,10 +396,12 @@ function render() {
   keys.textContent = t(keys.dataset.i18n);
   const legal = new Set(game.legal_moves);
   const tableau = $("tableau");
-  tableau.style.setProperty("--columns", String(game.columns.length));
+  const covering = Boolean(game.rows && game.rows.length);
+  tableau.classList.toggle("covering", covering);
+  tableau.style.setProperty("--columns", String(covering ? (Math.max(...game.offsets) + 2) / 2 : game.columns.length));
   const depth = Math.max(...game.columns.map((column) => column.length), game.rules_options.layout === "golf" ? 5 : 3);
   tableau.style.setProperty("--depth", String(depth));
-  const columns = game.columns.map((cards, column) => {
+  const columns = covering ? [peaks(game, legal)] : game.columns.map((cards, column) => {
     const pile = document.createElement("div");
     pile.className = "column";
     pile.setAttribute("role", "group");
@@ -847,7 +920,7 @@ function wire() {
       return;
     } else if (/^[1-9]$/.test(key)) {
       event.preventDefault();
-      playColumn(Number(key) - 1);
+      playKey(Number(key));
     } else if (key === " " && control) {
       return;
     } else if (key === " " || key === "d") {
