@@ -27,6 +27,7 @@ from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
 from golf_solitaire.service import Verdict
 from golf_solitaire.service.play import GamePlay
+from golf_solitaire.state import uncovered
 from golf_solitaire.tui.analysis import Analysis, Suggestion
 from golf_solitaire.tui.playclock import Clock, PlayClock
 from golf_solitaire.tui.saving import RoundPlay, Saver
@@ -208,6 +209,8 @@ class GolfApp(App[None]):
         board = self.query_one(Board)
         board.deal = self.game.deal
         self.cursor = min(self.cursor, self.game.deal.layout.columns - 1)
+        if self.game.deal.layout.is_covering and self.cursor not in self._free_positions():
+            self.cursor = next(iter(self._free_positions()), 0)
         self.query_one("#stock", StockView).display = self.game.deal.layout.has_stock
         self.query_one("#stock", StockView).border_title = core(self.language, "word.stock")
         self.query_one("#waste", WasteView).border_title = core(self.language, "word.waste")
@@ -301,8 +304,26 @@ class GolfApp(App[None]):
                 self._show_status()
         self._end_of_hand()
 
+    def _free_positions(self) -> list[int]:
+        """A covering layout's positions whose card lies free, left to right."""
+        deal, state = self.game.deal, self.game.state
+        layout = deal.layout
+        free = [
+            position
+            for position, height in enumerate(state.heights)
+            if height and uncovered(layout, state.heights, position)
+        ]
+        return sorted(free, key=lambda position: (layout.offsets[position], position))
+
     def action_play(self, column: int) -> None:
-        """Play the exposed card of ``column`` (from 0)."""
+        """Play the exposed card of ``column`` (from 0); on a covering layout, the card free
+        at that place from the left."""
+        if self.game.deal.layout.is_covering:
+            free = self._free_positions()
+            if column >= len(free):
+                self.say(tr(self.language, "message.no_column", column=column + 1))
+                return
+            column = free[column]
         if column >= self.game.deal.layout.columns:
             self.say(tr(self.language, "message.no_column", column=column + 1))
             return
@@ -317,6 +338,17 @@ class GolfApp(App[None]):
     def action_cursor(self, step: int) -> None:
         """Move the column cursor left or right (the way to reach all 17 Black Hole fans)."""
         count = self.game.deal.layout.columns
+        if self.game.deal.layout.is_covering:  # from free card to free card
+            free = self._free_positions() or [self.cursor]
+            if self.cursor in free:
+                self.cursor = free[(free.index(self.cursor) + step) % len(free)]
+            else:  # the chosen card is gone: the next free card on that side of it
+                offsets = self.game.deal.layout.offsets
+                here = offsets[self.cursor]
+                ahead = [p for p in free if (offsets[p] - here) * step > 0]
+                self.cursor = (ahead[0] if step > 0 else ahead[-1]) if ahead else free[0]
+            self.query_one(Board).cursor = self.cursor
+            return
         self.cursor = (self.cursor + step) % count
         self.query_one(Board).cursor = self.cursor
 

@@ -18,7 +18,7 @@ from textual.widgets import Static
 from golf_solitaire.cards import Card
 from golf_solitaire.deals import Deal
 from golf_solitaire.moves import Play
-from golf_solitaire.state import State, legal_moves
+from golf_solitaire.state import State, face_down, legal_moves, uncovered
 from golf_solitaire.tui.texts import card_label, card_style
 
 WASTE_SHOWN = 8
@@ -97,6 +97,75 @@ class ColumnView(Widget):
         self.post_message(self.Chosen(self.index, row if row >= 0 else None))
 
 
+class PeaksView(Widget):
+    """A covering layout (TriPeaks, Elevator, Escalator): each row as a line of position
+    numbers over a line of cards, placed as they overlap; a face-down card is a back (its
+    card is never read), a card still covered is dim, a free card bracketed."""
+
+    deal: reactive[Deal | None] = reactive(None, layout=True)
+    state: reactive[State | None] = reactive(None, layout=True)
+    cursor: reactive[int] = reactive(0)
+
+    DEFAULT_CSS = """
+    PeaksView {
+        width: auto;
+        height: auto;
+    }
+    """
+
+    HALF = 3
+    """Characters a half card across."""
+
+    def render(self) -> Text:
+        """Two lines per row: numbers (the cursor's marked), then cards."""
+        text = Text()
+        if self.deal is None or self.state is None:
+            return text
+        deal, state = self.deal, self.state
+        layout = deal.layout
+        hidden = set(face_down(deal, state))
+        legal = set(legal_moves(deal, state))
+        for index, row in enumerate(layout.rows):
+            if index:
+                text.append("\n")
+            numbers, cards = Text(), Text()
+            for position in row:
+                place = layout.offsets[position] * self.HALF
+                numbers.append(" " * (place - len(numbers)))
+                cards.append(" " * (place - len(cards)))
+                chosen = self.cursor == position
+                label = f"▼{position + 1}" if chosen else str(position + 1)
+                numbers.append(f"{label:^5}", style="bold reverse" if chosen else "dim")
+                if position in hidden:
+                    cards.append(" ▒▒▒ ", style="#f4f1e8 on #1d4f91")
+                elif not state.heights[position]:
+                    cards.append("  ·  ", style="dim")
+                else:
+                    card = deal.columns[position][0]
+                    free = uncovered(layout, state.heights, position)
+                    cell = card_cell(card, exposed=free, width=5, playable=Play(position) in legal)
+                    cards.append_text(cell if free else Text(cell.plain, style="dim"))
+            text.append_text(numbers)
+            text.append("\n")
+            text.append_text(cards)
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        """Tell the app which position was clicked (as a column of one card)."""
+        offset = event.get_content_offset(self)
+        if offset is None or self.deal is None:
+            return
+        layout = self.deal.layout
+        row = offset.y // 2
+        if row >= len(layout.rows):
+            return
+        for position in layout.rows[row]:
+            place = layout.offsets[position] * self.HALF
+            if place <= offset.x < place + 5:
+                self.post_message(ColumnView.Chosen(position, None))
+                return
+
+
 class Board(Widget):
     """The tableau: one ``ColumnView`` per column of the deal's layout."""
 
@@ -109,6 +178,10 @@ class Board(Widget):
         if self.deal is None:
             return
         layout = self.deal.layout
+        if layout.is_covering:
+            self.set_class(False, "-many")
+            yield PeaksView(id="peaks").data_bind(Board.deal, Board.state, Board.cursor)
+            return
         many = layout.columns > 7
         self.set_class(many, "-many")
         width = 4 if many else 7
