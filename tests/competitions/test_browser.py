@@ -383,3 +383,31 @@ def test_keys_act_on_the_focused_control_and_cards_look_as_in_the_game(
     expect(covered.locator(".pip svg.suit.big")).to_have_count(1)
     expect(page.locator("#waste .card .pip svg.suit.big")).to_have_count(1)
     expect(page.locator(".brand .brand-flag")).to_be_visible()
+
+
+def test_a_tripeaks_competition_draws_its_peaks_with_backs(
+    two_pages: list[Page], database: str
+) -> None:
+    """The competition page draws a covering layout as the game does: backs for face-down
+    cards (which it is never sent), and a free card plays by click."""
+    page = two_pages[0]
+    page.goto("/competition")
+    page.fill("#create-name", "Peaks")
+    page.select_option("#create-holes", str(HOLES))
+    page.select_option("#create-rules", "tripeaks")
+    page.click("#create-form button[type=submit]")
+    expect(page).to_have_url(re.compile(r"/c/[A-Z2-9]{6}$"))
+    code = page.url.rsplit("/", 1)[1]
+    page.fill("#join-name", "Tess")
+    page.click("#join-form button[type=submit]")
+    expect(page.locator("#play-hole")).to_have_text(f"Hole 1 of {HOLES}")
+    expect(page.locator("#tableau .peaks .card.back")).to_have_count(18)
+    deal = hole_deals(database, code, HOLES)[0]
+    html = page.content()
+    for position in range(18):
+        assert f'data-code="{deal.columns[position][0]}"' not in html
+    shot(page, "competition-tripeaks")
+    plays = [move for move in Game(deal).legal_moves() if isinstance(move, Play)]
+    if plays:
+        page.locator(f'#tableau .peaks button[data-column="{plays[0].column}"]').click()
+        expect(page.locator("#play-moves")).to_have_text("1")

@@ -338,7 +338,11 @@ class CompetitionService:
         return {
             "game_id": game_id,
             "index": game.move_count,
-            "table": game.observation().to_dict(),
+            "table": {
+                **game.observation().to_dict(),
+                "rows": [list(row) for row in game.deal.layout.rows],
+                "offsets": list(game.deal.layout.offsets),
+            },
             "can_undo": game.can_undo,
             "finished": outcome is not None,
             "strokes": None if outcome is None else outcome.strokes,

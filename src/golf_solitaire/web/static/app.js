@@ -5,6 +5,7 @@
 import { lang, loadTexts, pickLanguage, t } from "./shared/texts.js";
 import { request } from "./shared/api.js";
 import { cardElement, cardName, cardPretty, installSuits, lifted } from "./shared/cards.js";
+import { backElement, isCovering, peaksBox, widthInCards } from "./shared/peaks.js";
 
 const store = window.localStorage;
 
@@ -252,7 +253,7 @@ async function sendNow(path, makeBody, onRefused) {
 function playColumn(column) {
   if (!ui.game || column >= ui.game.columns.length) return;
   if (!ui.game.columns[column].length) {
-    const covering = ui.game.rows && ui.game.rows.length;
+    const covering = isCovering(ui.game);
     say(t(covering ? "reason.gone" : "reason.empty_column", { column: column + 1 }), true);
     return;
   }
@@ -262,7 +263,7 @@ function playColumn(column) {
 /* Digit key N: column N, or on a covering layout the Nth uncovered card from the left. */
 function playKey(number) {
   if (!ui.game) return;
-  if (!(ui.game.rows && ui.game.rows.length)) {
+  if (!isCovering(ui.game)) {
     playColumn(number - 1);
     return;
   }
@@ -330,61 +331,38 @@ function keepFocus(tableau, column) {
   (nearest || $("stock")).focus();
 }
 
-/* A covering layout (TriPeaks, Elevator, Escalator): rows of overlapping cards, each half a
-   card below the row above and lying on two of its cards. A face-down card is a back: the
-   server never sends it until it is uncovered. */
+/* A covering layout (TriPeaks, Elevator, Escalator): the shared picture (shared/peaks.js),
+   its free cards played as the columns' exposed cards are. */
 function peaks(game, legal) {
-  const hidden = new Set(game.face_down);
-  const box = document.createElement("div");
-  box.className = "peaks";
-  box.style.setProperty("--half-columns", String(Math.max(...game.offsets) + 2));
-  box.style.setProperty("--peak-rows", String(game.rows.length));
-  game.rows.forEach((row, depth) => {
-    const below = game.rows[depth + 1] || [];
-    row.forEach((position) => {
-      const cards = game.columns[position];
-      const place = position + 1;
-      let element;
-      if (hidden.has(position)) {
-        element = document.createElement("div");
-        element.className = "card back";
-        element.setAttribute("role", "img");
-        element.setAttribute("aria-label", t("web.card.face_down", { column: place }));
-        element.addEventListener("click", () => say(t("reason.face_down", { column: place }), true));
-      } else if (!cards.length) {
-        return;
-      } else {
-        const card = cards[0];
-        const covered = below.some(
-          (other) => game.columns[other].length + (hidden.has(other) ? 1 : 0) > 0 && Math.abs(game.offsets[other] - game.offsets[position]) === 1,
-        );
-        element = cardElement(card, covered ? "div" : "button");
-        let state = t("web.card.covered");
-        if (covered) {
-          element.setAttribute("role", "img");
-          element.addEventListener("click", () => say(t("reason.lies_under", { card: cardPretty(card) }), true));
-        } else {
-          element.type = "button";
-          element.classList.add("exposed");
-          const playable = legal.has(String(position));
-          element.classList.toggle("playable", playable);
-          state = playable ? t("web.card.playable") : t("web.card.blocked");
-          element.addEventListener("pointerdown", (event) => startDrag(event, element, position));
-          element.addEventListener("click", (event) => {
-            if (ui.drag && ui.drag.moved) return;
-            event.preventDefault();
-            playColumn(position);
-          });
-        }
-        element.setAttribute("aria-label", `${t("web.card.label_position", { name: cardName(card), column: place })}, ${state}`);
-      }
-      element.dataset.column = String(position);
-      element.style.setProperty("--offset", String(game.offsets[position]));
-      element.style.setProperty("--peak-row", String(depth));
-      box.append(element);
-    });
+  return peaksBox(game, (position, how) => {
+    const place = position + 1;
+    if (how === "face_down") {
+      const element = backElement(t("web.card.face_down", { column: place }));
+      element.addEventListener("click", () => say(t("reason.face_down", { column: place }), true));
+      return element;
+    }
+    const card = game.columns[position][0];
+    const element = cardElement(card, how === "covered" ? "div" : "button");
+    let state = t("web.card.covered");
+    if (how === "covered") {
+      element.setAttribute("role", "img");
+      element.addEventListener("click", () => say(t("reason.lies_under", { card: cardPretty(card) }), true));
+    } else {
+      element.type = "button";
+      element.classList.add("exposed");
+      const playable = legal.has(String(position));
+      element.classList.toggle("playable", playable);
+      state = playable ? t("web.card.playable") : t("web.card.blocked");
+      element.addEventListener("pointerdown", (event) => startDrag(event, element, position));
+      element.addEventListener("click", (event) => {
+        if (ui.drag && ui.drag.moved) return;
+        event.preventDefault();
+        playColumn(position);
+      });
+    }
+    element.setAttribute("aria-label", `${t("web.card.label_position", { name: cardName(card), column: place })}, ${state}`);
+    return element;
   });
-  return box;
 }
 
 function render() {
@@ -396,9 +374,9 @@ function render() {
   keys.textContent = t(keys.dataset.i18n);
   const legal = new Set(game.legal_moves);
   const tableau = $("tableau");
-  const covering = Boolean(game.rows && game.rows.length);
+  const covering = isCovering(game);
   tableau.classList.toggle("covering", covering);
-  tableau.style.setProperty("--columns", String(covering ? (Math.max(...game.offsets) + 2) / 2 : game.columns.length));
+  tableau.style.setProperty("--columns", String(covering ? widthInCards(game) : game.columns.length));
   const depth = Math.max(...game.columns.map((column) => column.length), game.rules_options.layout === "golf" ? 5 : 3);
   tableau.style.setProperty("--depth", String(depth));
   const columns = covering ? [peaks(game, legal)] : game.columns.map((cards, column) => {

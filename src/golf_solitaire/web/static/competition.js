@@ -6,9 +6,10 @@
 import { lang, loadTexts, t } from "./shared/texts.js";
 import { request } from "./shared/api.js";
 import { cardElement, cardName, cardOfText, installSuits } from "./shared/cards.js";
+import { backElement, isCovering, peaksBox, widthInCards } from "./shared/peaks.js";
 
 const TOKEN_KEY = "golf.competition.token";
-const PRESETS = ["strict", "putt-putt", "queens-on-kings", "pysolfc-golf", "jokers", "empty-start", "black-hole"];
+const PRESETS = ["strict", "putt-putt", "queens-on-kings", "pysolfc-golf", "jokers", "empty-start", "black-hole", "tripeaks", "elevator", "escalator"];
 const state = { view: null, code: null, board: null, game: null, hole: null,
   source: null, day: null, busy: false };
 
@@ -82,8 +83,27 @@ function renderGame() {
   const tableau = $("tableau");
   const focused = tableau.contains(document.activeElement) ? document.activeElement.dataset.column : undefined;
   const finished = view.finished;
-  paint("tableau", JSON.stringify([table.columns, table.legal_moves, finished, lang()]), () =>
-    table.columns.map((column, index) => {
+  const covering = isCovering(table);
+  tableau.classList.toggle("covering", covering);
+  tableau.style.setProperty("--columns", String(covering ? widthInCards(table) : table.columns.length));
+  paint("tableau", JSON.stringify([table.columns, table.face_down, table.legal_moves, finished, lang()]), () =>
+    covering ? [peaksBox(table, (position, how) => {
+      if (how === "face_down") return backElement(t("web.card.face_down", { column: position + 1 }));
+      const card = cardOfText(table.columns[position][0]);
+      const free = how === "free";
+      const playable = free && legal.has(String(position)) && !finished;
+      const condition = !free ? "web.card.covered" : playable ? "web.card.playable" : "web.card.blocked";
+      const element = cardElement(card, free ? "button" : "div");
+      if (free) {
+        element.type = "button";
+        element.classList.add("exposed");
+        element.classList.toggle("playable", playable);
+      } else {
+        element.setAttribute("role", "img");
+      }
+      element.setAttribute("aria-label", `${t("web.card.label_position", { name: cardName(card), column: position + 1 })}, ${t(condition)}`);
+      return element;
+    })] : table.columns.map((column, index) => {
       const pile = document.createElement("div");
       pile.className = "column";
       pile.dataset.index = String(index);
