@@ -51,11 +51,21 @@ def join(client: TestClient, code: str, name: str) -> dict[str, Any]:
     return dict(reply.json())
 
 
-def play_hole(client: TestClient, code: str, token: str, policy: Policy) -> dict[str, Any]:
-    """Play the player's current hole to its end; returns the last game view."""
-    state = client.post(f"/api/competitions/{code}/play", headers=headers(token)).json()
+def play_hole(
+    client: TestClient,
+    code: str,
+    token: str,
+    policy: Policy,
+    seen: Callable[[dict[str, Any], str], None] | None = None,
+) -> dict[str, Any]:
+    """Play the player's current hole to its end; returns the last game view. ``seen`` is
+    shown every view and its reply's text as they come, the first view's included."""
+    reply = client.post(f"/api/competitions/{code}/play", headers=headers(token))
+    state = reply.json()
     assert state["state"] == "playing", state
     view = state["game"]
+    if seen is not None:
+        seen(view, reply.text)
     while not view["finished"]:
         move = policy(view["table"]["legal_moves"])
         reply = client.post(
@@ -65,6 +75,8 @@ def play_hole(client: TestClient, code: str, token: str, policy: Policy) -> dict
         )
         assert reply.status_code == 200, reply.text
         view = reply.json()
+        if seen is not None:
+            seen(view, reply.text)
     return dict(view)
 
 

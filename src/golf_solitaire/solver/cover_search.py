@@ -19,32 +19,21 @@ the same questions as ``search.Search`` with the same move codes (positions, ``D
 
 from __future__ import annotations
 
-import time
-
 from golf_solitaire.layouts import layout_named
 from golf_solitaire.solver.board import Board
-from golf_solitaire.solver.search import DRAW, INFINITY, Child, LimitReached, Search
+from golf_solitaire.solver.search import DRAW, INFINITY, Child, Search, SearchBase
 
 
-class CoverSearch:
+class CoverSearch(SearchBase):
     """Searches one board of a covering layout: ``first_clear()``, ``optimum()``,
     ``value_of(...)``, ``children(...)`` and lines."""
 
     CLOCK_EVERY = 1024
 
-    def __init__(
-        self,
-        board: Board,
-        *,
-        max_nodes: int | None = None,
-        max_seconds: float | None = None,
-    ) -> None:
+    def _prepare(self) -> None:
+        """Ranks and cover masks by position, the tables of settled positions."""
+        board = self.board
         layout = layout_named(board.rules.layout)
-        self.board = board
-        self.max_nodes = max_nodes
-        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-        self.nodes = 0
-        self._budget = self._next_check()
         self._size = len(board.columns)
         self._ranks = [column[0] if column else 0 for column in board.columns]
         self._cover_masks = [
@@ -55,26 +44,6 @@ class CoverSearch:
         self.lower: dict[int, int] = {}
         self.dead: set[int] = set()
         self._optimum: int | None = None
-
-    # Budget ---------------------------------------------------------------------------
-
-    def _next_check(self) -> int:
-        step = self.CLOCK_EVERY
-        if self.max_nodes is not None:
-            step = min(step, max(self.max_nodes - self.nodes, 1))
-        return self.nodes + step
-
-    def _tick(self) -> None:
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            raise LimitReached
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise LimitReached
-        self._budget = self._next_check()
-
-    def allow(self, nodes: int) -> None:
-        """Let the search visit ``nodes`` more positions, from now, before ``LimitReached``."""
-        self.max_nodes = self.nodes + nodes
-        self._budget = self._next_check()
 
     # Positions ------------------------------------------------------------------------
 
@@ -202,21 +171,6 @@ class CoverSearch:
         """The first line in move order (positions in order, then the draw) that reaches
         ``optimum()``."""
         return self._walk_line(self.optimum())
-
-    def _walk_line(self, target: int) -> list[int]:
-        """From the board's position, the first move at each step that keeps ``target``."""
-        board = self.board
-        position = (list(board.heights), 0, board.top)
-        line: list[int] = []
-        while True:
-            for move, child in self.children(*position):
-                heights, drawn, top = child
-                if self._value(self._mask(heights), drawn, top, target + 1) == target:
-                    line.append(move)
-                    position = child
-                    break
-            else:
-                return line
 
     def children(self, heights: list[int], drawn: int, top: int) -> list[Child]:
         """Every legal move of a position and the position it leads to."""

@@ -95,13 +95,11 @@ class LimitReached(Exception):
     """The node or time budget ran out before the search finished."""
 
 
-class Search:
-    """Searches one board: ``first_clear()``, ``optimum()``, ``value_of(...)`` and lines."""
+class SearchBase:
+    """What the exact searches share: a budget of positions and seconds (``LimitReached`` past
+    it), and walking a line along the values they prove (``value_of`` and ``children``)."""
 
     CLOCK_EVERY = 2048
-    RESTARTS = 8
-    RESTART_NODES = 2000
-    ROLLOUTS = 64
 
     def __init__(
         self,
@@ -111,21 +109,14 @@ class Search:
         max_seconds: float | None = None,
     ) -> None:
         self.board = board
-        self.pruning = Pruning(board)
         self.max_nodes = max_nodes
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.nodes = 0
-        self.exact: dict[int, int] = {}
-        self._matched: dict[int, int] = {}
-        self._matched_unstuck: dict[int, int] = {}
-        self._draws_needed: dict[int, int] = {}
-        self._chains: dict[int, int] = {}
-        self.bounds: dict[int, list[tuple[int, int, int]]] = {}
         self._budget = self._next_check()
-        self._optimum: int | None = None
-        self._optimal_line: list[int] | None = None
+        self._prepare()
 
-    # Budget --------------------------------------------------------------------------
+    def _prepare(self) -> None:
+        """Each search's own tables, made once its board and budget are set."""
 
     def _next_check(self) -> int:
         step = self.CLOCK_EVERY
@@ -145,6 +136,51 @@ class Search:
         """Let the search visit ``nodes`` more positions, from now, before ``LimitReached``."""
         self.max_nodes = self.nodes + nodes
         self._budget = self._next_check()
+
+    def value_of(self, heights: list[int], drawn: int, top: int, beta: int = INFINITY) -> int:
+        """Exact minimum strokes of a position if below ``beta``, else a bound at least
+        ``beta`` (each search has its own)."""
+        raise NotImplementedError
+
+    def children(self, heights: list[int], drawn: int, top: int) -> list[Child]:
+        """Every legal move of a position and the position it leads to (each search's own)."""
+        raise NotImplementedError
+
+    def _walk_line(self, target: int) -> list[int]:
+        """From the board's position, the first move at each step that keeps ``target``."""
+        board = self.board
+        position = (list(board.heights), 0, board.top)
+        line: list[int] = []
+        while True:
+            for move, child in self.children(*position):
+                heights, drawn, top = child
+                if self.value_of(heights, drawn, top, target + 1) == target:
+                    line.append(move)
+                    position = child
+                    break
+            else:
+                return line
+
+
+class Search(SearchBase):
+    """Searches one board: ``first_clear()``, ``optimum()``, ``value_of(...)`` and lines."""
+
+    RESTARTS = 8
+    RESTART_NODES = 2000
+    ROLLOUTS = 64
+
+    def _prepare(self) -> None:
+        """The bounds, the tables of settled positions and the answers found once."""
+        board = self.board
+        self.pruning = Pruning(board)
+        self.exact: dict[int, int] = {}
+        self._matched: dict[int, int] = {}
+        self._matched_unstuck: dict[int, int] = {}
+        self._draws_needed: dict[int, int] = {}
+        self._chains: dict[int, int] = {}
+        self.bounds: dict[int, list[tuple[int, int, int]]] = {}
+        self._optimum: int | None = None
+        self._optimal_line: list[int] | None = None
 
     def root_bound(self) -> int:
         """The lower bound on the final strokes of the board's own position."""
@@ -637,21 +673,6 @@ class Search:
         ``optimum()``: the same line however the search found the optimum, so what is
         measured along it (a deal's rating) does not change with the search."""
         return roomy(self._walk_line, self.optimum())
-
-    def _walk_line(self, target: int) -> list[int]:
-        """From the board's position, the first move at each step that keeps ``target``."""
-        board = self.board
-        position = (list(board.heights), 0, board.top)
-        line: list[int] = []
-        while True:
-            for move, child in self.children(*position):
-                heights, drawn, top = child
-                if self.value_of(heights, drawn, top, target + 1) == target:
-                    line.append(move)
-                    position = child
-                    break
-            else:
-                return line
 
     def children(self, heights: list[int], drawn: int, top: int) -> list[Child]:
         """Every legal move of a position and the position it leads to."""

@@ -331,6 +331,22 @@ function keepFocus(tableau, column) {
   (nearest || $("stock")).focus();
 }
 
+/* An exposed card (a column's last, or a covering layout's free card): a button that plays
+   its column by click or drag, marked when playable; returns its state in words. */
+function makePlayable(element, column, legal) {
+  element.type = "button";
+  element.classList.add("exposed");
+  const playable = legal.has(String(column));
+  element.classList.toggle("playable", playable);
+  element.addEventListener("pointerdown", (event) => startDrag(event, element, column));
+  element.addEventListener("click", (event) => {
+    if (ui.drag && ui.drag.moved) return;
+    event.preventDefault();
+    playColumn(column);
+  });
+  return playable ? t("web.card.playable") : t("web.card.blocked");
+}
+
 /* A covering layout (TriPeaks, Elevator, Escalator): the shared picture (shared/peaks.js),
    its free cards played as the columns' exposed cards are. */
 function peaks(game, legal) {
@@ -348,17 +364,7 @@ function peaks(game, legal) {
       element.setAttribute("role", "img");
       element.addEventListener("click", () => say(t("reason.lies_under", { card: cardPretty(card) }), true));
     } else {
-      element.type = "button";
-      element.classList.add("exposed");
-      const playable = legal.has(String(position));
-      element.classList.toggle("playable", playable);
-      state = playable ? t("web.card.playable") : t("web.card.blocked");
-      element.addEventListener("pointerdown", (event) => startDrag(event, element, position));
-      element.addEventListener("click", (event) => {
-        if (ui.drag && ui.drag.moved) return;
-        event.preventDefault();
-        playColumn(position);
-      });
+      state = makePlayable(element, position, legal);
     }
     element.setAttribute("aria-label", `${t("web.card.label_position", { name: cardName(card), column: place })}, ${state}`);
     return element;
@@ -397,17 +403,7 @@ function render() {
       element.dataset.row = String(row);
       let state = t("web.card.covered");
       if (exposed) {
-        element.type = "button";
-        element.classList.add("exposed");
-        const playable = legal.has(String(column));
-        element.classList.toggle("playable", playable);
-        state = playable ? t("web.card.playable") : t("web.card.blocked");
-        element.addEventListener("pointerdown", (event) => startDrag(event, element, column));
-        element.addEventListener("click", (event) => {
-          if (ui.drag && ui.drag.moved) return;
-          event.preventDefault();
-          playColumn(column);
-        });
+        state = makePlayable(element, column, legal);
       } else {
         element.setAttribute("role", "img");
         element.addEventListener("click", () => {
