@@ -27,6 +27,7 @@ def test_tripeaks_draws_three_peaks_with_backs_and_plays_by_click_and_key(page: 
     open_deal(page, 1, "tripeaks")
     expect(page.locator(".peaks .card.back")).to_have_count(18)
     expect(page.locator(".peaks button.card.exposed")).to_have_count(10)
+    expect(page.locator(".keys")).to_contain_text("1–9 play the free cards from the left")
     shot(page, "tripeaks-start")
     html = page.content()
     for code in hidden_codes(1, "tripeaks", page_codes(page)):

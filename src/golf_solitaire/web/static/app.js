@@ -376,7 +376,7 @@ function render() {
   if (!game) return;
   document.body.classList.toggle("black-hole", !game.has_stock);
   const keys = document.querySelector(".keys");
-  keys.dataset.i18n = game.has_stock ? "web.keys" : "web.keys_fans";
+  keys.dataset.i18n = isCovering(game) ? "web.keys_peaks" : game.has_stock ? "web.keys" : "web.keys_fans";
   keys.textContent = t(keys.dataset.i18n);
   const legal = new Set(game.legal_moves);
   const tableau = $("tableau");
