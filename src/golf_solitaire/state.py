@@ -197,13 +197,19 @@ def _playable_positions(layout: Layout, deal: Deal, state: State) -> list[int]:
     top = state.waste_top
     heights = state.heights
     accepted = deal.rules.acceptance[top.rank] if top is not None else None
-    return [
-        position
-        for position, height in enumerate(heights)
-        if height
-        and uncovered(layout, heights, position)
-        and (accepted is None or accepted[deal.columns[position][0].rank])
-    ]
+    covers = layout.covers or ()
+    cards = deal.columns
+    playable = []
+    for position, height in enumerate(heights):
+        if not height:
+            continue
+        for cover in covers[position]:  # a loop, not any(): this runs at every move
+            if heights[cover]:
+                break
+        else:
+            if accepted is None or accepted[cards[position][0].rank]:
+                playable.append(position)
+    return playable
 
 
 def can_play(deal: Deal, state: State) -> bool:
