@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from golf_solitaire import Deal, Rules
+from golf_solitaire import Deal, Play, Rules, solve
 from tests.web.chromium import moves, open_deal, shot
 
 
@@ -65,3 +65,24 @@ def test_the_pyramid_fits_a_phone(phone: Page) -> None:
     box = phone.locator(".peaks").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     shot(phone, "tripeaks-phone")
+
+
+def test_a_tripeaks_deal_played_to_a_clear_by_the_solvers_line_and_reviewed(page: Page) -> None:
+    """The solver's best line, clicked and drawn through the page, clears the peaks; the end
+    dialog says so and the review names moves by card and position."""
+    deal = Deal.numbered(4, Rules.named("tripeaks"))
+    line = solve(deal, optimal=True).line
+    open_deal(page, 4, "tripeaks")
+    for count, move in enumerate(line, start=1):
+        if isinstance(move, Play):
+            page.locator(f'.peaks button[data-column="{move.column}"]').click()
+        else:
+            page.keyboard.press("d")
+        expect(page.locator("#status-moves")).to_have_text(str(count))
+    expect(page.locator("#end-dialog")).to_be_visible()
+    expect(page.locator(".peaks .card")).to_have_count(0)
+    page.click("#end-review-btn")
+    entries = page.locator("#end-review details.review-all li")
+    expect(entries.first).to_contain_text("(card ", timeout=30_000)
+    assert entries.count() == len(line)
+    shot(page, "tripeaks-cleared-review")

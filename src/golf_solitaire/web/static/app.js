@@ -562,9 +562,10 @@ async function finish() {
   }
 }
 
-/* A reviewed move in words: "draw J♥" or "A♥ from column 5". */
+/* A reviewed move in words: "draw J♥", "A♥ from column 5", or "A♥ (card 24)" on a covering layout. */
 function moveText(move, card) {
-  return move === "d" ? t("web.review.draw", { card }) : t("web.review.play", { card, column: Number(move) + 1 });
+  const play = ui.game && isCovering(ui.game) ? "web.review.play_position" : "web.review.play";
+  return move === "d" ? t("web.review.draw", { card }) : t(play, { card, column: Number(move) + 1 });
 }
 
 function reviewList(className, entries) {
