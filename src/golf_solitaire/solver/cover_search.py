@@ -36,6 +36,7 @@ class CoverSearch(SearchBase):
         layout = layout_named(board.rules.layout)
         self._size = len(board.columns)
         self._ranks = [column[0] if column else 0 for column in board.columns]
+        self._under = layout.under
         self._cover_masks = [
             sum(1 << cover for cover in layout.covers_of(position))
             for position in range(self._size)
@@ -63,6 +64,11 @@ class CoverSearch(SearchBase):
             for position in range(self._size)
             if (mask >> position) & 1 and not mask & covers[position] and accepts[ranks[position]]
         ]
+
+    def _frees(self, mask: int, position: int) -> int:
+        """How many cards ``position``'s removal (``mask`` is the cards left after it) frees."""
+        covers = self._cover_masks
+        return sum(1 for below in self._under[position] if not mask & covers[below])
 
     def root_bound(self) -> int:
         """A lower bound on the board's final strokes: every stock card kept."""
@@ -144,7 +150,10 @@ class CoverSearch(SearchBase):
         if self.nodes >= self._budget:
             self._tick()
         ranks = self._ranks
-        for position in self._plays(mask, top):
+        plays = self._plays(mask, top)
+        if len(plays) > 1:  # the play that frees most cards first: clears come much sooner
+            plays.sort(key=lambda position: -self._frees(mask & ~(1 << position), position))
+        for position in plays:
             if self._clear(mask & ~(1 << position), drawn, ranks[position], line):
                 line.append(position)
                 return True
