@@ -17,7 +17,7 @@ from golf_solitaire.arguments import require
 from golf_solitaire.cards import JOKER, Card, Suit
 from golf_solitaire.reasons import Reason, Refusal, shown
 
-LAYOUTS: Final = ("golf", "black_hole", "all_in_a_row")
+LAYOUTS: Final = ("golf", "black_hole", "all_in_a_row", "double_golf")
 
 
 class QueensOnKings(StrEnum):
@@ -284,6 +284,21 @@ PRESETS: Final[dict[str, Preset]] = {
             "All in a Row: 13 columns of 4 played onto an empty foundation, King and Ace "
             "wrap, no stock.",
             "PySolFC All in a Row; black-hole-solver --game all_in_a_row",
+        ),
+        Preset(
+            "double-golf",
+            Rules(layout="double_golf", queens_on_kings=QueensOnKings.CONTINUE),
+            ("doublegolf", "double_golf", "double"),
+            "Double Golf: two decks, 9 columns of 7, 40 cards in the stock; a Queen may go on "
+            "a King and play goes on from it.",
+            "PySolFC Double Golf",
+        ),
+        Preset(
+            "double-putt",
+            Rules(layout="double_golf", wrap=True),
+            ("doubleputt", "double_putt"),
+            "Double Putt: two decks, 9 columns of 7, 40 cards in the stock; King and Ace wrap.",
+            "PySolFC Double Putt",
         ),
     )
 }
