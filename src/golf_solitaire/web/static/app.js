@@ -316,17 +316,27 @@ function keepFocus(tableau, column) {
   (nearest || $("stock")).focus();
 }
 
+/* The key bar's text: the columns the digit keys reach, and the draw key only with a stock. */
+function keyHelp(game) {
+  if (game.rules_options.layout === "black_hole") return "web.keys_fans";
+  if (!game.has_stock) return "web.keys_columns";
+  return game.columns.length > 7 ? "web.keys_nine" : "web.keys";
+}
+
 function render() {
   const game = ui.game;
   if (!game) return;
-  document.body.classList.toggle("black-hole", !game.has_stock);
+  const layout = game.rules_options.layout;
+  document.body.classList.toggle("black-hole", layout === "black_hole");
+  document.body.classList.toggle("all-in-a-row", layout === "all_in_a_row");
   const keys = document.querySelector(".keys");
-  keys.dataset.i18n = game.has_stock ? "web.keys" : "web.keys_fans";
+  keys.dataset.i18n = keyHelp(game);
   keys.textContent = t(keys.dataset.i18n);
   const legal = new Set(game.legal_moves);
   const tableau = $("tableau");
   tableau.style.setProperty("--columns", String(game.columns.length));
-  const depth = Math.max(...game.columns.map((column) => column.length), game.rules_options.layout === "golf" ? 5 : 3);
+  // Room for the layout's deepest column as dealt, so the cards keep their size as it empties.
+  const depth = Math.max(...game.columns.map((column) => column.length), game.depth);
   tableau.style.setProperty("--depth", String(depth));
   const columns = game.columns.map((cards, column) => {
     const pile = document.createElement("div");

@@ -1,0 +1,83 @@
+"""Double Golf's 9 columns of 7 and All in a Row's 13 columns of 4 in real Chromium: every card
+in sight and as large as the window allows, on a desktop (1280×800) and a phone (390×844),
+with keys and screen-reader labels that fit the layout."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from golf_solitaire import Deal, Rules
+from tests.web.chromium import column_codes, moves, open_deal, shot
+from tests.web.test_browser_layout import BOX
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def desktop(browser: Browser, server: str) -> Iterator[Page]:
+    """A desktop window of 1280×800."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=server)
+    yield context.new_page()
+    context.close()
+
+
+def whole_deal_in_sight(page: Page, width: int, height: int, columns: int) -> float:
+    """Assert every card of the first row down to each exposed card lies in the window, with
+    no scrolling either way; return the cards' width."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    widths = []
+    for column in range(columns):
+        box = page.evaluate(BOX, f'.card.exposed[data-column="{column}"]')
+        assert box["x"] >= 0 and box["right"] <= width, column
+        assert box["bottom"] <= height, column
+        widths.append(box["width"])
+    stock = page.evaluate(BOX, "#stock")
+    assert stock["bottom"] <= height
+    return min(widths)
+
+
+def test_double_golf_on_a_desktop_fills_the_window_and_plays_by_keys(desktop: Page) -> None:
+    deal = Deal.numbered(1, Rules.named("double-golf"))
+    open_deal(desktop, 1, "double-golf")
+    assert [len(column) for column in column_codes(desktop)] == [7] * 9
+    # Nine columns of seven and the stock below them fit 800 pixels: the cards are sized by
+    # the window's height, larger than a width of 980 pixels shared by nine gave (90).
+    assert whole_deal_in_sight(desktop, 1280, 800, 9) >= 94
+    expect(desktop.locator(".keys")).to_contain_text("1–9 play a column")
+    expect(desktop.locator("#stock-count")).to_have_text("40")
+    # A card is in the deal twice: the labels still name the one meant, by its column.
+    ninth = desktop.locator('.card.exposed[data-column="8"]')
+    label = f"{deal.columns[8][-1].name}, column 9, exposed, cannot go on the waste now"
+    expect(ninth).to_have_attribute("aria-label", label)
+    desktop.keyboard.press("2")  # 9♠ on the 10♦
+    moves(desktop).to_have_text("1")
+    expect(desktop.locator("#waste .card").last).to_have_attribute("data-code", "9S")
+    desktop.keyboard.press("d")
+    moves(desktop).to_have_text("2")
+    expect(desktop.locator("#stock-count")).to_have_text("39")
+    shot(desktop, "double-golf")
+
+
+def test_double_golf_on_a_phone_shows_all_nine_columns(phone: Page) -> None:
+    open_deal(phone, 1, "double-putt")
+    assert whole_deal_in_sight(phone, 390, 844, 9) >= 38
+    shot(phone, "phone-double-golf")
+
+
+def test_all_in_a_row_has_its_own_key_line_and_phone_layout(desktop: Page, phone: Page) -> None:
+    open_deal(desktop, 2, "all-in-a-row")
+    keys = desktop.locator(".keys")
+    expect(keys).to_contain_text("the first nine columns")
+    expect(keys).not_to_contain_text("fans")
+    assert whole_deal_in_sight(desktop, 1280, 800, 13) >= 70
+    shot(desktop, "all-in-a-row")
+    # On a phone, 7 columns over 6 as PySolFC lays them out: larger cards than 9 over 4.
+    open_deal(phone, 2, "all-in-a-row")
+    assert whole_deal_in_sight(phone, 390, 844, 13) >= 50
+    first, eighth = (phone.evaluate(BOX, f'.card[data-column="{c}"]') for c in (0, 7))
+    assert eighth["x"] == first["x"] and eighth["y"] > first["bottom"]
+    shot(phone, "phone-all-in-a-row")
