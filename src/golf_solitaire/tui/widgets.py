@@ -97,6 +97,13 @@ class ColumnView(Widget):
         self.post_message(self.Chosen(self.index, row if row >= 0 else None))
 
 
+WIDE_CELL = 7
+"""A card cell's width with room for the exposed card's brackets."""
+
+TABLE_WIDTH = 78
+"""The columns the tableau has in an 80-column terminal (inside the table's frame)."""
+
+
 class Board(Widget):
     """The tableau: one ``ColumnView`` per column of the deal's layout."""
 
@@ -109,9 +116,11 @@ class Board(Widget):
         if self.deal is None:
             return
         layout = self.deal.layout
-        many = layout.columns > 7
+        # Wide cells (and a space between columns) whenever they fit an 80-column terminal:
+        # Golf's 7 columns and Double Golf's 9; Black Hole's 17 and All in a Row's 13 are narrow.
+        many = layout.columns * (WIDE_CELL + 1) > TABLE_WIDTH
         self.set_class(many, "-many")
-        width = 4 if many else 7
+        width = 4 if many else WIDE_CELL
         for index in range(layout.columns):
             yield ColumnView(index, cell_width=width).data_bind(
                 Board.deal, Board.state, Board.cursor
