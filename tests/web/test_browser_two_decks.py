@@ -37,7 +37,7 @@ def whole_deal_in_sight(page: Page, width: int, height: int, columns: int) -> fl
         widths.append(box["width"])
     stock = page.evaluate(BOX, "#stock")
     assert stock["bottom"] <= height
-    return min(widths)
+    return float(min(widths))
 
 
 def test_double_golf_on_a_desktop_fills_the_window_and_plays_by_keys(desktop: Page) -> None:
