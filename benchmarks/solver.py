@@ -118,7 +118,8 @@ def report(question: str, rules_name: str, rows: list[Row], peak: float, wall: f
         print(f"  verdicts agreeing with black-hole-solver: {agree}/{len(checked)}")
     if question == "optimal":
         scores = [row[2] for row in rows if row[2] is not None]
-        print(f"  mean best score {statistics.fmean(scores):+.2f}")
+        if scores:
+            print(f"  mean best score {statistics.fmean(scores):+.2f} (of the deals solved)")
 
 
 def baseline(numbers: list[int], rules_name: str) -> None:
