@@ -1,6 +1,7 @@
-"""Double Golf's 9 columns of 7 and All in a Row's 13 columns of 4 in real Chromium: every card
-in sight and as large as the window allows, on a desktop (1280×800) and a phone (390×844),
-with keys and screen-reader labels that fit the layout."""
+"""Each layout drawn as players know it, in real Chromium: Double Golf's 9 columns of 7, All in
+a Row's 13 columns of 4, Black Hole's 17 fans around the hole; every card in sight and as large
+as the window allows, on a desktop (1280×800) and a phone (390×844), with keys and
+screen-reader labels that fit the layout."""
 
 from __future__ import annotations
 
@@ -81,3 +82,31 @@ def test_all_in_a_row_has_its_own_key_line_and_phone_layout(desktop: Page, phone
     first, eighth = (phone.evaluate(BOX, f'.card[data-column="{c}"]') for c in (0, 7))
     assert eighth["x"] == first["x"] and eighth["y"] > first["bottom"]
     shot(phone, "phone-all-in-a-row")
+
+
+def test_black_hole_lays_its_fans_around_the_hole(desktop: Page, phone: Page) -> None:
+    for page, width, height, least in ((desktop, 1280, 800, 75), (phone, 390, 844, 55)):
+        open_deal(page, 2, "black-hole")
+        # The cards are larger than in one row of 17 (41 px) or two of 9 on a phone (39 px).
+        assert whole_deal_in_sight(page, width, height, 17) >= least
+        hole = page.evaluate(BOX, "#waste")
+        assert page.locator("#tableau #waste").count() == 1
+        middle_x = hole["x"] + hole["width"] / 2
+        middle_y = hole["y"] + hole["height"] / 2
+        fans = [page.evaluate(BOX, f"#tableau .column:nth-child({n + 1})") for n in range(17)]
+        assert any(fan["right"] <= hole["x"] for fan in fans)  # fans left of the hole,
+        assert any(fan["x"] >= hole["right"] for fan in fans)  # right of it,
+        assert any(
+            fan["bottom"] <= middle_y and fan["x"] <= middle_x <= fan["right"] for fan in fans
+        )
+        assert any(fan["y"] >= middle_y and fan["x"] <= middle_x <= fan["right"] for fan in fans)
+        # A fan's cards spread sideways, each one's rank in sight.
+        first, second = (
+            page.evaluate(BOX, f'.card[data-column="0"][data-row="{r}"]') for r in (0, 1)
+        )
+        assert second["y"] == first["y"] and second["x"] - first["x"] >= 0.35 * first["width"]
+        page.keyboard.press("2")  # the 2♠ of fan 2 on the A♠
+        moves(page).to_have_text("1")
+        expect(page.locator("#waste .card").last).to_have_attribute("data-code", "2S")
+    shot(desktop, "black-hole")
+    shot(phone, "phone-black-hole-around")
