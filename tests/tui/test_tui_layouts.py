@@ -46,3 +46,20 @@ async def test_no_draw_key_where_there_is_no_stock(rules: str, number: int) -> N
 async def test_golf_keeps_its_keys() -> None:
     app = make_app(2)
     assert [keys for keys, _ in keys_of(app.game.deal)][:3] == ["1-7", "← → ⏎", "space d"]
+
+
+async def test_black_hole_lays_its_fans_around_the_hole_and_plays_them() -> None:
+    app = make_app(2, rules="black-hole")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hole = app.query_one("#hole").region
+        fans = [app.query_one(f"#column-{n}").region for n in range(1, 18)]
+        assert all(fan.right <= 80 and fan.height == 1 for fan in fans)
+        assert {fan.y for fan in fans[:5]} == {fans[0].y} and fans[0].y < hole.y
+        assert any(fan.right <= hole.x and fan.y == hole.y for fan in fans)
+        assert any(fan.x >= hole.right and fan.y == hole.y for fan in fans)
+        assert min(fan.y for fan in fans[13:]) > hole.y
+        assert "A♠" in str(app.query_one("#hole").render())
+        await pilot.click("#column-2", offset=(13, 0))  # the 2♠ exposed at the fan's end
+        assert app.game.moves == (Play(1),)
+        assert "2♠" in str(app.query_one("#hole").render())
