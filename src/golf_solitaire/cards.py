@@ -200,9 +200,10 @@ JOKER: Final = Card(JOKER_RANK, None)
 """The joker (the ``jokers`` option adds two of them)."""
 
 
-def standard_deck(*, jokers: bool = False) -> tuple[Card, ...]:
-    """The 52 cards in a fixed order (H C D S, Ace to King), plus two jokers if asked."""
-    cards = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in range(1, 14))
+def standard_deck(*, jokers: bool = False, decks: int = 1) -> tuple[Card, ...]:
+    """The 52 cards in a fixed order (H C D S, Ace to King), once per deck of ``decks``, plus
+    two jokers if asked."""
+    cards = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in range(1, 14)) * decks
     return (*cards, JOKER, JOKER) if jokers else cards
 
 

@@ -3,9 +3,11 @@
 Deal ``n`` is PySolFC's Golf (or Black Hole, or All in a Row) game ``n``, computed by
 ``pysol_cards``. TriPeaks, Elevator and Escalator deal ``n`` take PySolFC's shuffle of game
 ``n`` (``pysol_cards``) and deal it as PySolFC's Three Peaks, Elevator and Escalator do: the
-tableau positions in PySolFC's order, then the start card, then the stock.
-Joker deals and seeded random deals use this project's own shuffle (``shuffled``), which
-gives the same cards on every Python version.
+tableau positions in PySolFC's order, then the start card, then the stock. Double Golf's deal
+``n`` shuffles two decks with PySolFC's generator for game ``n`` (``pysol_cards``'
+``shuffle``) and deals them as PySolFC's Double Golf does: seven rows across the nine columns,
+one card to the waste, the rest to the stock. Joker deals and seeded random deals use this
+project's own shuffle (``shuffled``), which gives the same cards on every Python version.
 
 >>> deal = Deal.numbered(1)
 >>> str(deal.waste[-1]), len(deal.stock)
@@ -27,9 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from golf_solitaire.arguments import require, require_all, require_table
-from golf_solitaire.cards import Card, standard_deck
+from golf_solitaire.cards import Card, Suit, standard_deck
 from golf_solitaire.covering import deal_words, format_rows, layout_of_text, parse_rows
-from golf_solitaire.layouts import Layout, layout_named
+from golf_solitaire.layouts import DOUBLE_GOLF, LAYOUTS, Layout, layout_named
 from golf_solitaire.notation import Board, BoardSyntaxError, format_board, parse_board
 from golf_solitaire.reasons import shown
 from golf_solitaire.rules import Rules
@@ -114,9 +116,11 @@ class Deal:
     @classmethod
     def _numbered(cls, number: int, rules: Rules, origin: Origin) -> Deal:
         if rules.jokers:
-            return _deal_across(shuffled(standard_deck(jokers=True), number), rules, origin)
+            return _deal_across(shuffled(deck_of(rules), number), rules, origin)
         if layout_named(rules.layout).is_covering:
             return _deal_across(_pysolfc_order(number), rules, origin)
+        if rules.layout == "double_golf":
+            return _deal_across(_pysolfc_shuffle(number, decks=2), rules, origin)
         text = _pysolfc_board(number, rules.layout)
         board = parse_board(text)
         if rules.layout == "all_in_a_row":
@@ -149,7 +153,7 @@ class Deal:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed must be a whole number of 0 or more, not {seed!r}")
         rules = _rules_or_default(rules)
-        deck = standard_deck(jokers=rules.jokers)
+        deck = deck_of(rules)
         if rules.layout == "black_hole":
             ace = Card.parse("AS")
             rest = shuffled(tuple(card for card in deck if card != ace), seed)
@@ -162,11 +166,12 @@ class Deal:
 
     @classmethod
     def from_text(cls, text: str, rules: Rules | None = None, *, partial: bool = False) -> Deal:
-        """Read board text (see ``notation``); with no rules, Golf when there is a Talon, else
-        All in a Row when the foundation starts empty, else Black Hole.
+        """Read board text (see ``notation``); with no rules, Golf when there is a Talon (Double
+        Golf with 9 columns), else All in a Row when the foundation starts empty, else Black
+        Hole.
 
-        A full deal must hold every card of the deck once in the layout's shape; ``partial``
-        allows fewer cards and shorter columns (positions for analysis and tests).
+        A full deal must hold every card of its decks once per deck in the layout's shape;
+        ``partial`` allows fewer cards and shorter columns (positions for analysis and tests).
         """
         require(text, str, "text")
         require(rules, (Rules, type(None)), "rules")
@@ -175,13 +180,16 @@ class Deal:
             covering = layout_of_text(text)
             rules = Rules.named(covering.replace("_", "")) if covering else None
         layout = layout_named(rules.layout) if rules else None
+        most = MOST_DECKS if layout is None else layout.decks
         if layout is not None and layout.is_covering:
             board = parse_rows(text, layout, partial=partial)
         else:
-            board = parse_board(text)
+            board = parse_board(text, copies=most)
         if rules is None:
             rules = _rules_of_board(board)
         layout = layout_named(rules.layout)
+        if layout.decks < most:
+            board = parse_board(text, copies=layout.decks)  # names the repeat it refuses
         line_count = len(text.splitlines())
         if layout.has_stock and board.stock is None:
             raise BoardSyntaxError(1, 1, "missing the Talon: line (the stock) for Golf")
@@ -228,11 +236,16 @@ class Deal:
                     f"columns have {layout.depth}",
                 )
         counts = self.cards
-        deck = Counter(standard_deck(jokers=self.rules.jokers))
+        deck = Counter(deck_of(self.rules))
         extra = counts - deck
         if extra:
             card = next(iter(extra))
-            what = "a joker, but these rules have none" if card.is_joker else f"{card} twice"
+            if card.is_joker:
+                what = "a joker, but these rules have none"
+            elif layout.decks == 1:
+                what = f"{card} twice"
+            else:
+                what = f"{card} {counts[card]} times ({layout.decks} decks)"
             raise BoardSyntaxError(1, 1, f"the board holds {what}")
         if partial:
             return
@@ -397,10 +410,21 @@ def daily_number(date: dt.date | str) -> int:
     return int.from_bytes(digest[:8], "big") % DAILY_RANGE + 1
 
 
+MOST_DECKS: Final = max(layout.decks for layout in LAYOUTS.values())
+"""The most decks a layout deals: how often board text of unknown rules may hold a card."""
+
+
+def deck_of(rules: Rules) -> tuple[Card, ...]:
+    """Every card the rules deal: the layout's decks, and the jokers if they play."""
+    return standard_deck(jokers=rules.jokers, decks=layout_named(rules.layout).decks)
+
+
 def _rules_of_board(board: Board) -> Rules:
-    """The preset a board's shape names: a Talon is Golf, an empty foundation All in a Row,
-    anything else Black Hole."""
+    """The preset a board's shape names: a Talon is Golf (Double Golf when it has Double
+    Golf's columns), an empty foundation All in a Row, anything else Black Hole."""
     if board.stock is not None:
+        if len(board.columns) == DOUBLE_GOLF.columns:
+            return Rules.named("double-golf")
         return Rules()
     if not board.waste:
         return Rules.named("all-in-a-row")
@@ -430,6 +454,16 @@ def _pysolfc_board(number: int, layout: str) -> str:
     game = PysolGame(layout, number, RandomBase.DEALS_PYSOLFC)
     text: str = game.calc_deal_string(number, CardRenderer(True))
     return text
+
+
+def _pysolfc_shuffle(number: int, *, decks: int) -> tuple[Card, ...]:
+    """``decks`` decks in PySolFC's order for game ``number``, the first card dealt first."""
+    from pysol_cards.cards import createCards
+    from pysol_cards.random import shuffle
+    from pysol_cards.random_base import RandomBase
+
+    cards = shuffle(createCards(decks), number, RandomBase.DEALS_PYSOLFC)
+    return tuple(Card(card.rank, Suit(card.suit_s())) for card in reversed(cards))
 
 
 class Lcg64:

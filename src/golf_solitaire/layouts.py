@@ -1,11 +1,12 @@
 """Layouts as data: columns of stacked positions, which position covers which, the stock.
 
 A card is exposed when every position covering it is empty. Golf is 7 columns of 5 with a
-stock; Black Hole is 17 fans of 3 around the A♠ and has no stock; All in a Row is 13
-columns of 4 played onto an empty foundation, with no stock. In a column each card is
-covered by the one dealt after it. In the covering layouts (TriPeaks, Elevator, Escalator)
-every position holds one card, covered by the two positions that overlap it in the row
-below, and some positions start face down until nothing covers them.
+stock; Double Golf is 9 columns of 7 dealt from two decks, with a stock; Black Hole is 17
+fans of 3 around the A♠ and has no stock; All in a Row is 13 columns of 4 played onto an
+empty foundation, with no stock. In a column each card is covered by the one dealt after it.
+In the covering layouts (TriPeaks, Elevator, Escalator) every position holds one card,
+covered by the two positions that overlap it in the row below, and some positions start face
+down until nothing covers them.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Final
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """A tableau of ``columns`` stacks, each ``depth`` cards deep, dealt across the rows.
+    """A tableau of ``columns`` stacks, each ``depth`` cards deep, dealt across the rows from
+    ``decks`` shuffled decks (two decks hold every card twice).
 
     A covering layout (``covers`` set) has one card per position (``depth`` 1): ``covers[p]``
     lists the positions lying on position ``p``, ``face_down`` the positions dealt face down,
@@ -33,6 +35,7 @@ class Layout:
     rows: tuple[tuple[int, ...], ...] = ()
     offsets: tuple[int, ...] = ()
     under: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+    decks: int = 1
 
     def __post_init__(self) -> None:
         if self.covers is not None and not self.under:
@@ -139,9 +142,10 @@ ALL_IN_A_ROW: Final = Layout("all_in_a_row", columns=13, depth=4, has_stock=Fals
 TRI_PEAKS: Final = _tri_peaks()
 ELEVATOR: Final = _pyramid("elevator", face_down_rows=6)
 ESCALATOR: Final = _pyramid("escalator", face_down_rows=0)
+DOUBLE_GOLF: Final = Layout("double_golf", columns=9, depth=7, has_stock=True, decks=2)
 LAYOUTS: Final = {
     layout.name: layout
-    for layout in (GOLF, BLACK_HOLE, ALL_IN_A_ROW, TRI_PEAKS, ELEVATOR, ESCALATOR)
+    for layout in (GOLF, BLACK_HOLE, ALL_IN_A_ROW, TRI_PEAKS, ELEVATOR, ESCALATOR, DOUBLE_GOLF)
 }
 LAYOUT_CHOICES: Final = ", ".join(LAYOUTS)
 COVERING: Final = frozenset(name for name, layout in LAYOUTS.items() if layout.is_covering)
@@ -152,7 +156,7 @@ COVERING_LAYOUTS: Final = {name: LAYOUTS[name] for name in sorted(COVERING)}
 
 def layout_named(name: str) -> Layout:
     """The layout called ``name`` (``golf``, ``black_hole``, ``all_in_a_row``, ``tri_peaks``,
-    ``elevator`` or ``escalator``)."""
+    ``elevator``, ``escalator`` or ``double_golf``)."""
     try:
         return LAYOUTS[name]
     except KeyError:

@@ -61,8 +61,11 @@ _HEADERS = {
 """Header line labels (any case) and the name each is reported under."""
 
 
-def parse_board(text: str) -> Board:
-    """Read board text into its parts; structure only (``Deal.from_text`` checks the cards)."""
+def parse_board(text: str, *, copies: int = 1) -> Board:
+    """Read board text into its parts; structure only (``Deal.from_text`` checks the cards).
+
+    A card may appear ``copies`` times (the number of decks dealt); a joker twice.
+    """
     headers: dict[str, tuple[Card, ...]] = {}
     columns: list[tuple[Card, ...]] = []
     seen: dict[Card, tuple[int, int]] = {}
@@ -96,7 +99,7 @@ def parse_board(text: str) -> Board:
             offset = indent + (len(label) + 1 if colon else 0)
             cards = _read_cards(body, line_number, offset)
             columns.append(cards)
-        _note_positions(cards, line_number, offset, raw, seen, counts)
+        _note_positions(cards, line_number, offset, raw, seen, counts, copies)
     if "Foundations" not in headers:
         raise BoardSyntaxError(
             len(text.splitlines()) + 1, 1, "missing the Foundations: line (the waste card)"
@@ -111,15 +114,22 @@ def _note_positions(
     raw: str,
     seen: dict[Card, tuple[int, int]],
     counts: Counter[Card],
+    copies: int,
 ) -> None:
-    """Refuse a card that appears twice (jokers: three times), pointing at the repeat."""
+    """Refuse a card that appears more than ``copies`` times (jokers: more than twice),
+    pointing at the repeat."""
     starts = [match.start() for match in _WORD.finditer(raw, offset)]
     for card, where in zip(cards, starts, strict=False):
         counts[card] += 1
-        limit = 2 if card.is_joker else 1
+        limit = 2 if card.is_joker else copies
         if counts[card] > limit:
             first_line, first_column = seen[card]
-            what = "a third joker" if card.is_joker else f"{card} a second time"
+            if card.is_joker:
+                what = "a third joker"
+            elif copies == 1:
+                what = f"{card} a second time"
+            else:
+                what = f"{card} {counts[card]} times in {copies} decks"
             raise BoardSyntaxError(
                 line_number,
                 where + 1,

@@ -17,7 +17,15 @@ from golf_solitaire.arguments import require
 from golf_solitaire.cards import JOKER, Card, Suit
 from golf_solitaire.reasons import Reason, Refusal, shown
 
-LAYOUTS: Final = ("golf", "black_hole", "all_in_a_row", "tri_peaks", "elevator", "escalator")
+LAYOUTS: Final = (
+    "golf",
+    "black_hole",
+    "all_in_a_row",
+    "tri_peaks",
+    "elevator",
+    "escalator",
+    "double_golf",
+)
 COVERING_LAYOUTS: Final = ("tri_peaks", "elevator", "escalator")
 """The layouts where a card is covered by the two below it (``layouts.Layout.covers``)."""
 
@@ -315,6 +323,21 @@ PRESETS: Final[dict[str, Preset]] = {
             "Escalator: the pyramid of 28 cards all face up; King and Ace wrap; 23 cards in "
             "the stock.",
             "PySolFC Escalator",
+        ),
+        Preset(
+            "double-golf",
+            Rules(layout="double_golf", queens_on_kings=QueensOnKings.CONTINUE),
+            ("doublegolf", "double_golf", "double"),
+            "Double Golf: two decks, 9 columns of 7, 40 cards in the stock; a Queen may go on "
+            "a King and play goes on from it.",
+            "PySolFC Double Golf",
+        ),
+        Preset(
+            "double-putt",
+            Rules(layout="double_golf", wrap=True),
+            ("doubleputt", "double_putt"),
+            "Double Putt: two decks, 9 columns of 7, 40 cards in the stock; King and Ace wrap.",
+            "PySolFC Double Putt",
         ),
     )
 }

@@ -99,6 +99,16 @@ class Board:
         )
 
     @property
+    def count_bits(self) -> int:
+        """Bits that hold how many cards of one rank the tableau has (three for one deck,
+        four for two: eight of a rank), so a search packs the counts of all ranks in one int."""
+        counts = [0] * RANKS
+        for column in self.columns:
+            for rank in column:
+                counts[rank] += 1
+        return max(3, max(counts).bit_length())
+
+    @property
     def tableau_count(self) -> int:
         """Cards left in the tableau."""
         return sum(self.heights)

@@ -124,6 +124,10 @@ class Pruning:
             self.entries[drawn] = [
                 later[rank] << 1 | (2 if follows >> rank & 1 else 0) for rank in range(RANKS)
             ]
+        self.count_bits = board.count_bits
+        """Bits per rank in a packed count of the tableau's ranks (``Board.count_bits``)."""
+        self._slots = max(map(len, board.columns), default=0) + 1
+        """Heights a column's cached answers are kept for: 0 to its deepest dealt card."""
         self._entry_cache: dict[int, tuple[list[int], list[int]]] = {}
         self._column_cache: dict[int, list[list[ColumnWindows | None]]] = {}
         self._stuck_cache: dict[int, list[list[tuple[int, ...] | None]]] = {}
@@ -315,10 +319,10 @@ class Pruning:
         self, cache: dict[int, list[list[_T | None]]], present: int, drawn: int, follow: int
     ) -> list[list[_T | None]]:
         """``cache``'s answers for every column and height for these ranks, draws and top."""
-        code = (present << 5 | drawn) << RANKS | follow
+        code = (present << 6 | drawn) << RANKS | follow
         table = cache.get(code)
         if table is None:
-            table = cache[code] = [[None] * 6 for _ in self.board.columns]
+            table = cache[code] = [[None] * self._slots for _ in self.board.columns]
         return table
 
     def _column_windows(
@@ -353,7 +357,7 @@ class Pruning:
 
     def _island_entries(self, present: int, drawn: int, follow: int) -> tuple[list[int], list[int]]:
         """Per rank: its island, and the chains that can enter that island."""
-        code = (present << 5 | drawn) << RANKS | follow
+        code = (present << 6 | drawn) << RANKS | follow
         known = self._entry_cache.get(code)
         if known is not None:
             return known

@@ -8,7 +8,8 @@ Because the target only ever falls, a position cut or fully searched under one t
 settled: ``bounds`` keeps proved lower bounds and ``exact`` proved values, and every later call
 on the same board reuses them (a review or a hint asks about many positions of one board).
 
-A position is its column heights (packed three bits each), the cards drawn, and the set of
+A position is its column heights (packed three bits each: a column holds at most seven
+cards), the cards drawn (six bits: a stock holds at most 40), and the set of
 columns whose exposed card may be played now: two waste tops that allow the same plays have
 the same futures, so the set stands in for the top. A bound proved for a position also holds
 with more cards drawn (the position could have drawn its way there) and with fewer plays
@@ -319,7 +320,8 @@ class Search(SearchBase):
         accepted = pruning.accepted
         order = range(len(columns))
         columns_of: dict[int, list[int]] = {}
-        units = [1 << 3 * rank for rank in range(RANKS)]
+        count_bits = pruning.count_bits
+        units = [1 << count_bits * rank for rank in range(RANKS)]
         powers = [8**i for i in range(len(columns))]
         tableau = pruning.tableau(heights)
         # pairs[top]: the ranks present that ``top`` accepts, padded to two with an empty
@@ -479,7 +481,7 @@ class Search(SearchBase):
                 # The stock is out: the rest is one chain, its longest length kept exactly. The
                 # cached matching bound first: a card with no predecessor left stays anyway
                 # (and a target of zero or less cannot be beaten with no stock to keep).
-                code = (shape << 5 | drawn) << 4 | top
+                code = (shape << 6 | drawn) << 4 | top
                 short = matched.get(code)
                 if short is None:
                     short = matched[code] = missing(tableau, rows[drawn][top])
@@ -497,7 +499,7 @@ class Search(SearchBase):
                     if l0 >= best and d0 <= drawn and p0 | playable == p0:
                         return
             if exact:
-                known = exact.get(((packed << 5 | drawn) << shift) | playable)
+                known = exact.get(((packed << 6 | drawn) << shift) | playable)
                 if known is not None and not (recording and known <= 0):
                     if known < best:
                         best = known
@@ -509,7 +511,7 @@ class Search(SearchBase):
             if left < best:
                 best = left
             # The matching bound depends on the ranks left, not on where they lie.
-            code = (shape << 5 | drawn) << 4 | top
+            code = (shape << 6 | drawn) << 4 | top
             short = matched.get(code)
             if short is None and ceiling < best and best > 1:
                 # One move changes the matching bound by one at most: it cannot cut here.
@@ -544,7 +546,7 @@ class Search(SearchBase):
                     rest = shape
                     for rank in stuck:
                         rest -= units[rank]
-                    key = (rest << 5 | drawn) << 4 | top
+                    key = (rest << 6 | drawn) << 4 | top
                     unmatched = matched_unstuck.get(key)
                     if unmatched is None:
                         for rank in stuck:
@@ -642,7 +644,7 @@ class Search(SearchBase):
                     found.moves.extend([DRAW] * (forced + 1))
                     raise
             if best < entry:
-                exact[((packed << 5 | drawn) << shift) | playable] = best
+                exact[((packed << 6 | drawn) << shift) | playable] = best
             elif packed in bounds:  # a first bound is stored without a call: 2.5% of the time
                 settle(packed, drawn, playable, best)
             else:
@@ -650,7 +652,7 @@ class Search(SearchBase):
 
         packed = sum(h * p for h, p in zip(heights, powers, strict=True))
         present = sum(1 << rank for rank in range(RANKS) if tableau[rank])
-        shape = sum(count << 3 * rank for rank, count in enumerate(tableau))
+        shape = sum(count * units[rank] for rank, count in enumerate(tableau))
         try:
             roomy(visit, packed, drawn, top, sum(heights), True, present, shape, INFINITY)
         finally:

@@ -26,8 +26,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO, Final
 
-from golf_solitaire.cards import standard_deck
-from golf_solitaire.deals import MAX_DEAL_NUMBER
+from golf_solitaire.deals import MAX_DEAL_NUMBER, deck_of
 from golf_solitaire.layouts import layout_named
 from golf_solitaire.reasons import cut
 from golf_solitaire.rules import Rules
@@ -215,12 +214,12 @@ def score_range(rules: Rules) -> tuple[int, int]:
 
     >>> score_range(Rules()), score_range(Rules(jokers=True, empty_start=True))
     ((-16, 35), (-19, 35))
-    >>> score_range(Rules.named("black-hole"))
-    (0, 51)
+    >>> score_range(Rules.named("black-hole")), score_range(Rules.named("double-golf"))
+    ((0, 51), (-40, 63))
     """
     tableau = layout_named(rules.layout).tableau_size
     turned = 0 if rules.empty_start else 1  # the waste's first card (Black Hole: the A♠)
-    return tableau + turned - len(standard_deck(jokers=rules.jokers)), tableau
+    return tableau + turned - len(deck_of(rules)), tableau
 
 
 def _check_score(row: SurveyRow, rules: Rules, where: str) -> None:

@@ -62,6 +62,17 @@ SHORT_KEYS = ("space d", "u", "r", "h", "n", "g", "?", "q")
 """The keys the bottom line has room for at 80 columns."""
 
 
+def keys_of(deal: Deal) -> list[tuple[str, str]]:
+    """``KEY_HELP`` for the deal's layout: the digit keys that reach its columns (1-9 at
+    most), and no draw key without a stock."""
+    last = min(deal.layout.columns, 9)
+    return [
+        (f"1-{last}" if label == "key.play" else keys, label)
+        for keys, label in KEY_HELP
+        if deal.layout.has_stock or label != "key.draw"
+    ]
+
+
 def key_names(language: str, keys: str) -> str:
     """The keys as the player's keyboard names them: "space" is "spazio" in Italian."""
     return keys.replace("space", tr(language, "key.space"))
@@ -86,7 +97,7 @@ class GolfApp(App[None]):
     TITLE = "Golf Solitaire"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [  # noqa: RUF012 - Textual reads bindings as class data
-        *(Binding(str(n), f"play({n - 1})", f"Play column {n}", show=False) for n in range(1, 8)),
+        *(Binding(str(n), f"play({n - 1})", f"Play column {n}", show=False) for n in range(1, 10)),
         Binding("space,d", "draw", "Draw"),
         Binding("u", "undo", "Undo"),
         Binding("r", "redo", "Redo"),
@@ -200,7 +211,7 @@ class GolfApp(App[None]):
         language = self.language
         return "  ".join(
             f"{key_names(language, keys)} {tr(language, label)}"
-            for keys, label in KEY_HELP
+            for keys, label in keys_of(self.game.deal)
             if keys in SHORT_KEYS
         )
 
@@ -214,6 +225,7 @@ class GolfApp(App[None]):
         self.query_one("#stock", StockView).display = self.game.deal.layout.has_stock
         self.query_one("#stock", StockView).border_title = core(self.language, "word.stock")
         self.query_one("#waste", WasteView).border_title = core(self.language, "word.waste")
+        self.query_one("#keys", Line).update(self._key_line())
         self._show_position()
 
     def _show_position(self) -> None:
@@ -536,7 +548,10 @@ class GolfApp(App[None]):
     def action_help(self) -> None:
         """Show the rules and the keys."""
         language = self.language
-        keys = [(key_names(language, keys), tr(language, label)) for keys, label in KEY_HELP]
+        keys = [
+            (key_names(language, keys), tr(language, label))
+            for keys, label in keys_of(self.game.deal)
+        ]
         self.push_screen(HelpScreen(self.language, self.game.deal, keys))
 
     def action_stats(self) -> None:

@@ -59,13 +59,17 @@ class ColumnView(Widget):
             self.column = column
             self.row = row
 
-    def __init__(self, index: int, *, cell_width: int) -> None:
-        super().__init__(id=f"column-{index + 1}", classes="column")
+    def __init__(self, index: int, *, cell_width: int, across: bool = False) -> None:
+        super().__init__(id=f"column-{index + 1}", classes="fan" if across else "column")
         self.index = index
         self.cell_width = cell_width
+        self.across = across
 
     def render(self) -> Text:
-        """The number line, then one line per card left, the exposed card marked."""
+        """The number line, then one line per card left, the exposed card marked; a fan
+        (``across``) is one line: its number, then its cards from left to right."""
+        if self.across:
+            return self._render_across()
         width = self.cell_width
         number = str(self.index + 1)
         chosen = self.cursor == self.index
@@ -88,12 +92,32 @@ class ColumnView(Widget):
             text.append("·".center(width), style="dim")
         return text
 
+    def _render_across(self) -> Text:
+        """A fan on one line: its number (reversed when chosen), then its cards."""
+        chosen = self.cursor == self.index
+        text = Text()
+        text.append(f"{self.index + 1:>2}", style="bold reverse" if chosen else "bold")
+        if self.deal is None or self.state is None:
+            return text
+        height = self.state.heights[self.index]
+        cards = self.deal.columns[self.index][:height]
+        playable = Play(self.index) in legal_moves(self.deal, self.state)
+        for row, card in enumerate(cards):
+            exposed = row == height - 1
+            text.append(" ")
+            text.append_text(
+                card_cell(card, exposed=exposed, width=3, playable=exposed and playable)
+            )
+        if not cards:
+            text.append("  ·", style="dim")
+        return text
+
     def on_click(self, event: events.Click) -> None:
         """Tell the app which card (or the column number) was clicked."""
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        row = offset.y - 1
+        row = (offset.x - 2) // FAN_CELL if self.across else offset.y - 1
         self.post_message(self.Chosen(self.index, row if row >= 0 else None))
 
 
@@ -166,6 +190,37 @@ class PeaksView(Widget):
                 return
 
 
+FAN_CELL = 4
+"""The characters a card takes in a fan drawn across: a space and three for the card."""
+
+
+class HoleView(Widget):
+    """Black Hole's hole in the middle of the fans: the card on top of the pile."""
+
+    deal: reactive[Deal | None] = reactive(None)
+    state: reactive[State | None] = reactive(None)
+
+    def render(self) -> Text:
+        """The pile's top card, bracketed."""
+        text = Text()
+        top = self.state.waste_top if self.state is not None else None
+        if top is not None:
+            text.append_text(card_cell(top, exposed=True, width=5))
+        return text
+
+
+BLACK_HOLE_ORDER = (0, 1, 2, 3, 4, 5, 6, None, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)
+"""Black Hole's fans as a 5 by 4 grid fills its cells, row by row; ``None`` is the hole (two
+rows high, in the middle), as PySolFC lays them out."""
+
+
+WIDE_CELL = 7
+"""A card cell's width with room for the exposed card's brackets."""
+
+TABLE_WIDTH = 78
+"""The columns the tableau has in an 80-column terminal (inside the table's frame)."""
+
+
 class Board(Widget):
     """The tableau: one ``ColumnView`` per column of the deal's layout."""
 
@@ -180,11 +235,24 @@ class Board(Widget):
         layout = self.deal.layout
         if layout.is_covering:
             self.set_class(False, "-many")
+            self.set_class(False, "-hole")
             yield PeaksView(id="peaks").data_bind(Board.deal, Board.state, Board.cursor)
             return
-        many = layout.columns > 7
+        self.set_class(layout.name == "black_hole", "-hole")
+        if layout.name == "black_hole":
+            for index in BLACK_HOLE_ORDER:
+                if index is None:
+                    yield HoleView(id="hole").data_bind(Board.deal, Board.state)
+                else:
+                    yield ColumnView(index, cell_width=3, across=True).data_bind(
+                        Board.deal, Board.state, Board.cursor
+                    )
+            return
+        # Wide cells (and a space between columns) whenever they fit an 80-column terminal:
+        # Golf's 7 columns and Double Golf's 9; Black Hole's 17 and All in a Row's 13 are narrow.
+        many = layout.columns * (WIDE_CELL + 1) > TABLE_WIDTH
         self.set_class(many, "-many")
-        width = 4 if many else 7
+        width = 4 if many else WIDE_CELL
         for index in range(layout.columns):
             yield ColumnView(index, cell_width=width).data_bind(
                 Board.deal, Board.state, Board.cursor

@@ -104,6 +104,7 @@ class PublicGame(BaseModel):
     waste: list[PublicCard]
     stock_count: int
     has_stock: bool
+    depth: int
     dead_end: bool
     legal_moves: list[str]
     move_count: int
@@ -146,6 +147,7 @@ class PublicGame(BaseModel):
             waste=[public_card(card) for card in seen.waste],
             stock_count=seen.stock_count,
             has_stock=game.deal.layout.has_stock,
+            depth=game.deal.layout.depth,
             dead_end=seen.dead_end,
             legal_moves=[str(move) for move in seen.legal_moves],
             move_count=seen.move_count,

@@ -371,19 +371,53 @@ function peaks(game, legal) {
   });
 }
 
+/* Black Hole's 17 fans as [grid row, grid column] on a 5 by 4 grid around the hole (the
+   middle of rows 2 and 3), in PySolFC's order: five across the top, two each side of the hole
+   on the next two rows, four across the bottom. */
+const BLACK_HOLE_CELLS = [
+  [1, 1], [1, 2], [1, 3], [1, 4], [1, 5],
+  [2, 1], [2, 2], [2, 4], [2, 5],
+  [3, 1], [3, 2], [3, 4], [3, 5],
+  [4, 1], [4, 2], [4, 3], [4, 4],
+];
+
+/* On a phone, 3 fans wide around the hole (rows 3 and 4 of the middle), the last below. */
+const BLACK_HOLE_PHONE_CELLS = [
+  [1, 1], [1, 2], [1, 3],
+  [2, 1], [2, 2], [2, 3],
+  [3, 1], [3, 3],
+  [4, 1], [4, 3],
+  [5, 1], [5, 2], [5, 3],
+  [6, 1], [6, 2], [6, 3],
+  [7, 2],
+];
+
+/* The width at which the page lays itself out for a phone (style.css's media query). */
+const PHONE = window.matchMedia("(max-width: 600px)");
+
+/* The key bar's text: the columns the digit keys reach, and the draw key only with a stock. */
+function keyHelp(game) {
+  if (game.rules_options.layout === "black_hole") return "web.keys_fans";
+  if (!game.has_stock) return "web.keys_columns";
+  return game.columns.length > 7 ? "web.keys_nine" : "web.keys";
+}
+
 function render() {
   const game = ui.game;
   if (!game) return;
-  document.body.classList.toggle("black-hole", !game.has_stock);
+  const layout = game.rules_options.layout;
+  document.body.classList.toggle("black-hole", layout === "black_hole");
+  document.body.classList.toggle("all-in-a-row", layout === "all_in_a_row");
   const keys = document.querySelector(".keys");
-  keys.dataset.i18n = isCovering(game) ? "web.keys_peaks" : game.has_stock ? "web.keys" : "web.keys_fans";
+  keys.dataset.i18n = isCovering(game) ? "web.keys_peaks" : keyHelp(game);
   keys.textContent = t(keys.dataset.i18n);
   const legal = new Set(game.legal_moves);
   const tableau = $("tableau");
   const covering = isCovering(game);
   tableau.classList.toggle("covering", covering);
   tableau.style.setProperty("--columns", String(covering ? widthInCards(game) : game.columns.length));
-  const depth = Math.max(...game.columns.map((column) => column.length), game.rules_options.layout === "golf" ? 5 : 3);
+  // Room for the layout's deepest column as dealt, so the cards keep their size as it empties.
+  const depth = Math.max(...game.columns.map((column) => column.length), game.depth);
   tableau.style.setProperty("--depth", String(depth));
   const columns = covering ? [peaks(game, legal)] : game.columns.map((cards, column) => {
     const pile = document.createElement("div");
@@ -416,7 +450,20 @@ function render() {
     return pile;
   });
   const focused = tableau.contains(document.activeElement) ? document.activeElement.dataset.column : undefined;
-  tableau.replaceChildren(...columns);
+  const hole = $("waste");
+  if (layout === "black_hole") {
+    // The fans around the hole, as PySolFC lays them out: the waste is the hole in the middle.
+    columns.forEach((pile, index) => {
+      const cells = PHONE.matches ? BLACK_HOLE_PHONE_CELLS : BLACK_HOLE_CELLS;
+      const [row, column] = cells[index];
+      pile.style.gridRow = String(row);
+      pile.style.gridColumn = String(column);
+    });
+    tableau.replaceChildren(...columns, hole);
+  } else {
+    tableau.replaceChildren(...columns);
+    if (hole.parentElement !== $("piles")) $("piles").insertBefore(hole, $("piles").querySelector(".controls"));
+  }
   if (focused !== undefined) keepFocus(tableau, Number(focused));
 
   const stock = $("stock");
@@ -910,6 +957,7 @@ function wire() {
     }
   });
   setInterval(tick, 1000);
+  PHONE.addEventListener("change", render);
 }
 
 async function main() {

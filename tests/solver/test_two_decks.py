@@ -1,0 +1,68 @@
+"""The solver, hints and reviews on two decks, where a card's twin may lie anywhere.
+
+A fair hint knows the unseen cards as a multiset: two decks put twins in the stock, and the
+hint must not change when the stock's order does. The solver's verdicts and lines replay.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from golf_solitaire import Deal, Game, Rules, hint, solve
+from golf_solitaire.deals import Origin
+
+DOUBLE = ["double-golf", "double-putt"]
+
+
+def played(deal: Deal, moves: int) -> Game:
+    """``deal`` after its first legal move ``moves`` times (fewer if the hand ends)."""
+    game = Game(deal)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.apply(game.legal_moves()[0])
+    return game
+
+
+@pytest.mark.parametrize("preset", DOUBLE)
+def test_verdicts_and_lines_replay_to_a_clear(preset: str) -> None:
+    for number in (1, 2, 3):
+        deal = Deal.numbered(number, Rules.named(preset))
+        solution = solve(deal)
+        assert solution.status == "solved"
+        game = Game(deal)
+        for move in solution.line:
+            game.apply(move)
+        assert game.is_won and game.score == solution.best_score
+
+
+@pytest.mark.parametrize(("preset", "moves"), [("double-golf", 30), ("double-putt", 60)])
+def test_a_fair_hint_does_not_change_with_the_order_of_the_unseen_cards(
+    preset: str, moves: int
+) -> None:
+    deal = Deal.numbered(4, Rules.named(preset))
+    game = played(deal, moves)
+    drawn = game.state.drawn
+    unseen = list(deal.stock[drawn:])
+    assert len(unseen) > len(set(unseen)) or preset == "double-putt"  # twins among them
+    rng = random.Random(5)
+    advice = hint(game)
+    for _ in range(2):
+        rng.shuffle(unseen)
+        other = Deal(deal.rules, deal.columns, deal.stock[:drawn] + tuple(unseen), deal.waste)
+        twin = Game(other)
+        for move in game.moves:
+            twin.apply(move)
+        again = hint(twin)
+        assert (again.move, again.reason) == (advice.move, advice.reason)
+
+
+def test_an_endgame_hint_weighs_every_order_of_unseen_twins_exactly() -> None:
+    text = "Talon: 9C 9D 4H\nFoundations: 8S\n7H 9H\n8D\n-\n-\n-\n-\n-\n-\n-\n"
+    deal = Deal.from_text(text, Rules.named("double-golf"), partial=True)
+    assert deal.origin == Origin("board")
+    advice = hint(Game(deal))
+    assert advice.code.startswith("hint.exact"), advice.reason
+    assert "3 unseen cards" in advice.reason
