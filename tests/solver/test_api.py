@@ -189,3 +189,10 @@ def test_no_winnable_deal_near_the_last_number_names_only_real_deals() -> None:
         f"winnable_only: no deal from {last - 1} to {last} could be proved clearable "
         "under these rules"
     )
+
+
+def test_a_negative_close_budget_is_refused_by_name() -> None:
+    with pytest.raises(
+        ValueError, match="close_budget must be a whole number of 0 or more, not -1"
+    ):
+        hint(Game(Deal.numbered(3)), close_budget=-1)

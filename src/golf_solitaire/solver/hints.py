@@ -3,9 +3,11 @@ r"""Fair hints: the best move for what the player can see, with a reason a playe
 A fair hint knows the tableau, the waste and the *set* of unseen cards, never their order. With
 few unseen cards it weighs every order exactly (``fair_value``); otherwise it draws stock
 orders consistent with that set (seeded, so the same position and seed give the same hint),
-solves each exactly from every legal move, and picks the move with the fewest expected
-strokes. ``peek=True`` solves the true order instead, and its reason always says so;
-a competitive game refuses it (its stock order stays hidden).
+values every legal move in every order (exactly where its search finishes within the budget,
+else by the best play it found: an upper bound), and picks the move with the fewest expected
+strokes; when the best moves are close, it searches them further. ``peek=True`` solves the
+true order instead, and its reason always says so; a competitive game refuses it (its stock
+order stays hidden).
 
 >>> from golf_solitaire import Deal, Game
 >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -24,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -48,8 +50,11 @@ DEFAULT_SAMPLES = 32
 FEW_ORDERS = 5
 """Below this many stock orders solved, a hint gives counts, not a share of all orders."""
 
-DEFAULT_BUDGET = 80_000
-"""Search positions a hint may spend over all its stock orders (about 0.2 s on one core)."""
+DEFAULT_BUDGET = 40_000
+"""Search positions a hint spends on every move of every stock order (about 0.15 s on one core)."""
+
+DEFAULT_CLOSE_BUDGET = 120_000
+"""Positions a hint may add when its best moves are within ``CLOSE`` strokes (0: never)."""
 
 DEFAULT_EXACT = 20_000
 """Positions the exact stock-blind expectimax may open before a hint samples instead (0: never)."""
@@ -210,25 +215,60 @@ FIRST_SHARE = 256
 """Positions each (order, move) pair may search in the first round; each round doubles it."""
 
 
-def _estimate(orders: list[_Estimates], budget: int) -> int:
+def _estimate(orders: list[_Estimates], budget: int, close_budget: int) -> int:
     """Refine every (order, move) estimate in rounds, each with twice the positions of the
-    last, until ``budget`` positions are spent or every value is exact. Every move keeps a
-    value in every order, so the moves are always compared on the same orders. Returns the
-    positions searched (deterministic: budgets are counted in positions)."""
-    spent = 0
-    share = FIRST_SHARE
-    while spent < budget:
-        pending = [(order, index) for order in orders for index in order.moves_pending()]
-        if not pending:
+    last, until ``budget`` positions are spent or every value is exact; then, while the best
+    moves are within ``CLOSE`` strokes of each other, up to ``close_budget`` more on those
+    moves alone. Every move keeps a value in every order, so the moves are always compared
+    on the same orders. Returns the positions searched (deterministic: budgets are counted
+    in positions)."""
+    everything = range(len(orders[0].values))
+    spent, share = _rounds(orders, lambda: everything, 0, budget, FIRST_SHARE)
+    if close_budget:
+        spent, _ = _rounds(
+            orders, lambda: _close_moves(orders), spent, budget + close_budget, share
+        )
+    return spent
+
+
+def _rounds(
+    orders: list[_Estimates],
+    wanted: Callable[[], Sequence[int]],
+    spent: int,
+    limit: int,
+    share: int,
+) -> tuple[int, int]:
+    """Rounds over the unsettled pairs of the ``wanted`` moves (asked again each round), each
+    pair searching ``share`` positions, doubled each round, until ``spent`` reaches ``limit``.
+    Returns the positions spent and the next round's share."""
+    while spent < limit:
+        moves = wanted()
+        pending = [
+            (order, index) for order in orders for index in order.moves_pending() if index in moves
+        ]
+        if len(moves) < 2 or not pending:
             break
         for order, index in pending:
             before = order.search.nodes
-            order.refine(index, min(share, budget - spent))
+            order.refine(index, min(share, limit - spent))
             spent += order.search.nodes - before
-            if spent >= budget:
+            if spent >= limit:
                 break
         share *= 2
-    return spent
+    return spent, share
+
+
+CLOSE = 1.0
+"""Expected strokes within which the best moves get the close call's extra positions."""
+
+
+def _close_moves(orders: list[_Estimates]) -> list[int]:
+    """The moves whose mean strokes are within ``CLOSE`` of the best move's."""
+    totals = [
+        sum(order.values[index] for order in orders) for index in range(len(orders[0].values))
+    ]
+    least = min(totals)
+    return [index for index, total in enumerate(totals) if total - least <= CLOSE * len(orders)]
 
 
 def hint(
@@ -239,15 +279,19 @@ def hint(
     samples: int = DEFAULT_SAMPLES,
     budget: int = DEFAULT_BUDGET,
     exact: int = DEFAULT_EXACT,
+    close_budget: int = DEFAULT_CLOSE_BUDGET,
 ) -> Hint:
     r"""The best move now for what the player sees (or, with ``peek``, for the true stock).
 
     Stock orders are drawn from the unseen cards (seeded by ``seed`` and the position, so the
-    same position gives the same hint). Each is solved exactly, as far as ``budget`` search
-    positions allow: first whether each move can still clear the tableau, then the fewest
-    strokes after it. The move with the fewest expected strokes wins (with fewer orders
-    solved that far, the one that clears most often). ``ValueError`` for ``peek`` in a
-    competitive game: its stock order stays hidden.
+    same position gives the same hint). Every move of every order starts from the best of two
+    plays-first games after it and is searched in rounds, as far as ``budget`` positions
+    allow: first whether it can still clear the tableau, then for fewer strokes; then, while
+    the best moves are within ``CLOSE`` strokes, up to ``close_budget`` more positions on
+    them alone. The move with the fewest expected strokes wins. With ``peek`` the true order
+    is solved exactly (first which moves clear, then the strokes), else the first legal move
+    is called a guess. ``ValueError`` for ``peek`` in a competitive game: its stock order
+    stays hidden.
 
     >>> from golf_solitaire import Deal, Game
     >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -265,6 +309,10 @@ def hint(
         raise ValueError(f"hint: samples must be a whole number of 1 or more, not {samples!r}")
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
         raise ValueError(f"hint: budget must be a whole number of 1 or more, not {budget!r}")
+    if not isinstance(close_budget, int) or isinstance(close_budget, bool) or close_budget < 0:
+        raise ValueError(
+            f"hint: close_budget must be a whole number of 0 or more, not {close_budget!r}"
+        )
     deal, state = game.deal, game.state
     if rules_of_play.is_over(deal, state):
         return Hint(None, render("hint.over"), "hint.over")
@@ -282,7 +330,8 @@ def hint(
     if not peek:
         rng = random.Random(f"{seed}:{state.key()}:{state.waste_top}")
         stocks: list[tuple[Card, ...]] = _stock_orders(unseen, samples, rng) if unseen else [()]
-        return _sampled_hint(deal, state, moves, stocks, budget, _order_count(unseen))
+        possible = _order_count(unseen)
+        return _sampled_hint(deal, state, moves, stocks, (budget, close_budget), possible)
     return _peeking_hint(deal, state, moves, budget)
 
 
@@ -335,14 +384,14 @@ def _sampled_hint(
     state: State,
     moves: list[Move],
     stocks: list[tuple[Card, ...]],
-    budget: int,
+    budgets: tuple[int, int],
     possible: int,
 ) -> Hint:
     """The fair hint from sampled stock orders: every move valued in every order (exactly
     as far as ``budget`` positions allow, else by the best play found), the fewest expected
     strokes winning; ``possible`` is how many distinct orders there are."""
     orders = [_Estimates.of(Search(Board.with_stock(deal, state, stock))) for stock in stocks]
-    nodes = roomy(_estimate, orders, budget)  # many short searches: one frame chunk for all
+    nodes = roomy(_estimate, orders, *budgets)  # many short searches: one frame chunk for all
     count = len(orders)
     totals = [sum(order.values[index] for order in orders) for index in range(len(moves))]
     clears = [sum(order.values[index] <= 0 for order in orders) for index in range(len(moves))]
