@@ -358,19 +358,38 @@ def _peeking_hint(deal: Deal, state: State, moves: list[Move], budget: int) -> H
     )
     expected = None if values is None else float(values[best])
     chance = float(clears[best] <= 0)
-    code, params = _verdict(True, chance, expected, 1, True, deal, state)
-    return _advice(
+    return _judged(
         deal,
         state,
         moves[best],
+        (True, chance, expected, 1, True),
+        samples=1,
+        nodes=search.nodes,
+        move_values={} if values is None else dict(zip(moves, map(float, values), strict=True)),
+    )
+
+
+def _judged(
+    deal: Deal,
+    state: State,
+    move: Move,
+    verdict: tuple[bool, float, float | None, int, bool],
+    **figures: Any,
+) -> Hint:
+    """A hint for ``move`` with the reason of ``verdict`` (peek, clear chance, expected
+    strokes, orders tried, whether every order was solved) and ``figures``."""
+    peek, chance, expected, tried, complete = verdict
+    code, params = _verdict(peek, chance, expected, tried, complete, deal, state)
+    return _advice(
+        deal,
+        state,
+        move,
         code,
         params,
         clear_chance=chance,
         expected_strokes=expected,
-        samples=1,
-        peek=True,
-        nodes=search.nodes,
-        move_values={} if values is None else dict(zip(moves, map(float, values), strict=True)),
+        peek=peek,
+        **figures,
     )
 
 
@@ -400,16 +419,12 @@ def _sampled_hint(
     chance = clears[best] / count
     settled = sum(all(order.settled) for order in orders)
     complete = count == possible and settled == count  # every order, every value exact
-    code, params = _verdict(False, chance, expected, count, complete, deal, state)
     scores = {moves[index]: totals[index] / count for index in range(len(moves))}
-    advice = _advice(
+    advice = _judged(
         deal,
         state,
         moves[best],
-        code,
-        params,
-        clear_chance=chance,
-        expected_strokes=expected,
+        (False, chance, expected, count, complete),
         samples=count,
         nodes=nodes,
         move_values=scores,
