@@ -186,11 +186,11 @@ def test_bad_input_is_one_line_with_exit_status_2(
 
 
 def test_a_peeking_hint_given_more_budget_agrees_with_the_review(run: Run, tmp_path: Path) -> None:
-    """Jokers deal 2 is too deep for the games' budget (the hint guesses); with more budget
+    """Jokers deal 2 is too deep for 40,000 positions (the hint guesses); with more budget
     the peeking hint finds a move that keeps the best score, as the review would."""
     game = Game(Deal.numbered(2, Rules.named("jokers")))
     path = write_record(tmp_path, game)
-    status, out, _ = run("hint", path, "--peek", "--json")
+    status, out, _ = run("hint", path, "--peek", "--budget", "40000", "--json")
     assert status == 0 and json.loads(out)["code"] == "hint.peek_guess"
     status, out, _ = run("hint", path, "--peek", "--budget", "400000", "--json")
     deeper = json.loads(out)
@@ -234,7 +234,7 @@ def test_a_review_names_a_draw_that_was_the_first_mistake_as_a_draw(
     ("rules", "number", "draws", "budget", "code"),
     [
         ("strict", 8, 0, DEFAULT_BUDGET, "hint.peek_only"),  # draw is the only move
-        ("jokers", 2, 0, DEFAULT_BUDGET, "hint.peek_guess"),  # too deep for the budget
+        ("jokers", 2, 0, 40_000, "hint.peek_guess"),  # too deep for 40,000 positions
         ("strict", 3, 1, 1000, "hint.peek_no_clear"),  # no clear, strokes not reached
     ],
 )

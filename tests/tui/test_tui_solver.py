@@ -149,9 +149,8 @@ async def test_the_end_screen_agrees_with_the_reference_on_a_clearable_deal() ->
         )
         review = app.screen.query_one("#end-review")
         assert review.display
-        summary = solver.review(app.game).summary
-        assert str(review.render()) == summary[0].upper() + summary[1:]
-        assert str(review.render()).startswith("No mistake")
+        assert str(review.render()) == "With the stock known: " + solver.review(app.game).summary
+        assert str(review.render()).startswith("With the stock known: no mistake")
 
 
 @pytest.mark.asyncio
@@ -168,8 +167,29 @@ async def test_the_end_screen_agrees_with_the_reference_on_an_unclearable_deal()
         verdict = str(app.screen.query_one("#end-verdict").render())
         assert verdict == f"No play could clear this deal; the best score is {best}"
         review = str(app.screen.query_one("#end-review").render())
-        summary = solver.review(app.game).summary
-        assert review == summary[0].upper() + summary[1:]
+        assert review == "With the stock known: " + solver.review(app.game).summary
+
+
+@pytest.mark.asyncio
+async def test_the_end_screen_says_the_mistake_you_could_have_seen_first() -> None:
+    """Drawing first on deal 1: the fair judgement (by what the player saw) comes first, and
+    the one with the stock known apart, below it, as in the browser."""
+    app = make_app(1, solver=solver)
+    async with app.run_test() as pilot:
+        while not app.game.is_over:
+            app.make(app.game.legal_moves()[-1])
+        await settle(pilot)
+        fair = app.screen.query_one("#end-fair")
+        hindsight = app.screen.query_one("#end-review")
+        assert fair.display and hindsight.display
+        assert str(fair.render()).startswith(
+            "Move 3 (J♥) was a mistake you could have seen: without knowing the stock, it gave "
+            "away about 4.8 strokes on average"
+        )
+        assert str(hindsight.render()).startswith(
+            "With the stock known: move 3 (draw J♥) was the first mistake"
+        )
+        assert fair.region.y < hindsight.region.y
 
 
 @pytest.mark.asyncio
@@ -183,10 +203,12 @@ async def test_the_verdict_and_the_review_are_said_in_the_players_language() -> 
             "Questa smazzata si poteva liberare; il miglior punteggio è 0. "
             "Secondo il risolutore, una smazzata media."
         )
+        fair = str(app.screen.query_one("#end-fair").render())
+        assert "errore che potevi vedere" in fair and "mazzo" in fair
         review = str(app.screen.query_one("#end-review").render())
-        assert (
-            review
-            == "Nessun errore: ogni mossa ha mantenuto raggiungibile il miglior punteggio (0)"
+        assert review == (
+            "Conoscendo il mazzo: nessun errore: ogni mossa ha mantenuto raggiungibile il "
+            "miglior punteggio (0)"
         )
 
 

@@ -3,9 +3,11 @@ r"""Fair hints: the best move for what the player can see, with a reason a playe
 A fair hint knows the tableau, the waste and the *set* of unseen cards, never their order. With
 few unseen cards it weighs every order exactly (``fair_value``); otherwise it draws stock
 orders consistent with that set (seeded, so the same position and seed give the same hint),
-solves each exactly from every legal move, and picks the move with the fewest expected
-strokes. ``peek=True`` solves the true order instead, and its reason always says so;
-a competitive game refuses it (its stock order stays hidden).
+values every legal move in every order (exactly where its search finishes within the budget,
+else by the best play it found: an upper bound), and picks the move with the fewest expected
+strokes; when the best moves are close, it searches them further. ``peek=True`` solves the
+true order instead, and its reason always says so; a competitive game refuses it (its stock
+order stays hidden).
 
 >>> from golf_solitaire import Deal, Game
 >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -24,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -36,21 +38,24 @@ from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.solver.board import Board
-from golf_solitaire.solver.cover_search import AnySearch, CoverSearch, search_for
+from golf_solitaire.solver.cover_search import AnySearch, search_for
 from golf_solitaire.solver.fair_value import MAX_UNSEEN, Expectimax, move_values
 from golf_solitaire.solver.frames import roomy
-from golf_solitaire.solver.search import INFINITY, LimitReached
+from golf_solitaire.solver.search import INFINITY, LimitReached, Search
 from golf_solitaire.solver.texts import render
 from golf_solitaire.state import State
 
-DEFAULT_SAMPLES = 16
+DEFAULT_SAMPLES = 32
 """Stock orders a fair hint solves (fewer when the stock has fewer orders)."""
 
 FEW_ORDERS = 5
 """Below this many stock orders solved, a hint gives counts, not a share of all orders."""
 
 DEFAULT_BUDGET = 40_000
-"""Search positions a hint may spend over all its stock orders (about 0.2 s on one core)."""
+"""Search positions a hint spends on every move of every stock order (about 0.15 s on one core)."""
+
+DEFAULT_CLOSE_BUDGET = 120_000
+"""Positions a hint may add when its best moves are within ``CLOSE`` strokes (0: never)."""
 
 DEFAULT_EXACT = 20_000
 """Positions the exact stock-blind expectimax may open before a hint samples instead (0: never)."""
@@ -155,63 +160,126 @@ def _move_words(deal: Deal, state: State, move: Move) -> tuple[str, dict[str, An
 
 
 @dataclass(slots=True)
-class _Order:
-    """One stock order being judged: its search, whether each move can still clear, and the
-    best strokes after each move (once known)."""
+class _Estimates:
+    """One sampled stock order judged move by move: the fewest strokes found after each move
+    (an upper bound, exact once ``settled``) and whether a clear was proved impossible."""
 
-    search: AnySearch
+    search: Search
     children: list[tuple[list[int], int, int]]
-    clears: list[bool] | None = None
-    values: list[int] | None = None
+    values: list[int]
+    settled: list[bool]
+    unclearable: list[bool]
 
-    @property
-    def moves(self) -> range:
-        """The move indexes (as in the position's legal moves)."""
-        return range(len(self.children))
+    @classmethod
+    def of(cls, search: AnySearch) -> _Estimates:
+        """Every move's first estimate: the best of a few plays-first games after it."""
+        board = search.board
+        children = [child for _, child in search.children(board.heights, 0, board.top)]
+        values, settled = [], []
+        for heights, drawn, top in children:
+            if not any(heights):
+                values.append(drawn - len(board.stock))
+                settled.append(True)
+            else:
+                values.append(_first_estimate(search, heights, drawn, top))
+                settled.append(False)
+        return cls(search, children, values, settled, [False] * len(children))
 
-    def can_clear(self, index: int) -> bool:
-        """True when the move at ``index`` can still clear the tableau."""
+    def moves_pending(self) -> list[int]:
+        """The moves whose value is not yet exact."""
+        return [index for index, done in enumerate(self.settled) if not done]
+
+    def refine(self, index: int, nodes: int) -> None:
+        """Search after move ``index`` for ``nodes`` positions at most: first whether it can
+        clear (a cheap question), then for fewer strokes than the best found so far."""
+        search = self.search
         heights, drawn, top = self.children[index]
-        if isinstance(self.search, CoverSearch):  # a first clear, not its best score
-            return self.search.clears(heights, drawn, top)
-        return self.value(index, 1) <= 0
+        known = self.values[index]
+        beta = known if self.unclearable[index] or known <= 1 else 1
+        search.allow(nodes)
+        try:
+            value = search.value_of(heights, drawn, top, beta)
+        except LimitReached as stop:
+            if stop.found is not None and stop.found < known:
+                self.values[index] = stop.found
+            return
+        if value < beta:
+            self.values[index], self.settled[index] = value, True
+        elif beta >= known:
+            self.settled[index] = True  # nothing beats the best found: it is exact
+        else:
+            self.unclearable[index] = True
 
-    def value(self, index: int, beta: int) -> int:
-        heights, drawn, top = self.children[index]
-        if not any(heights):
-            return drawn - len(self.search.board.stock)
-        return self.search.value_of(heights, drawn, top, beta)
+
+ROLLOUTS = 2
+"""Plays-first games that give each move of each stock order its first estimate."""
 
 
-def _judge(orders: list[_Order], budget: int) -> int:
-    """Fill in clears, then strokes, order by order, until ``budget`` positions are spent.
+def _first_estimate(search: AnySearch, heights: list[int], drawn: int, top: int) -> int:
+    """A score some play reaches after a move: the best of a few plays-first games where the
+    search plays them (columns), else every card left (drawing to the end)."""
+    if isinstance(search, Search):
+        return search.rollouts(ROLLOUTS, (heights, drawn, top))[0]
+    return sum(heights)
 
-    First every order learns which moves can still clear (a cheap question: its search may
-    stop at the first clear), then, while the budget lasts, the exact strokes after each
-    move. Returns the positions searched. Deterministic: budgets are counted in positions.
-    (Sharing the budget evenly between the orders, and counting strokes only within a few
-    of the best, played worse: see ``docs/solver-ideas.md``.)
-    """
-    spent = 0
-    for stage in ("clears", "values"):
-        for order in orders:
-            if stage == "values" and order.clears is None:
-                break
-            search = order.search
-            before = search.nodes
-            search.allow(budget - spent)
-            try:
-                if stage == "clears":
-                    order.clears = [order.can_clear(index) for index in order.moves]
-                else:
-                    order.values = [order.value(index, INFINITY) for index in order.moves]
-            except LimitReached:
-                return budget
-            finally:
-                spent += search.nodes - before
-            if spent >= budget:
-                return spent
+FIRST_SHARE = 256
+"""Positions each (order, move) pair may search in the first round; each round doubles it."""
+
+
+def _estimate(orders: list[_Estimates], budget: int, close_budget: int) -> int:
+    """Refine every (order, move) estimate in rounds, each with twice the positions of the
+    last, until ``budget`` positions are spent or every value is exact; then, while the best
+    moves are within ``CLOSE`` strokes of each other, up to ``close_budget`` more on those
+    moves alone. Every move keeps a value in every order, so the moves are always compared
+    on the same orders. Returns the positions searched (deterministic: budgets are counted
+    in positions)."""
+    everything = range(len(orders[0].values))
+    spent, share = _rounds(orders, lambda: everything, 0, budget, FIRST_SHARE)
+    if close_budget:
+        spent, _ = _rounds(
+            orders, lambda: _close_moves(orders), spent, budget + close_budget, share
+        )
     return spent
+
+
+def _rounds(
+    orders: list[_Estimates],
+    wanted: Callable[[], Sequence[int]],
+    spent: int,
+    limit: int,
+    share: int,
+) -> tuple[int, int]:
+    """Rounds over the unsettled pairs of the ``wanted`` moves (asked again each round), each
+    pair searching ``share`` positions, doubled each round, until ``spent`` reaches ``limit``.
+    Returns the positions spent and the next round's share."""
+    while spent < limit:
+        moves = wanted()
+        pending = [
+            (order, index) for order in orders for index in order.moves_pending() if index in moves
+        ]
+        if len(moves) < 2 or not pending:
+            break
+        for order, index in pending:
+            before = order.search.nodes
+            order.refine(index, min(share, limit - spent))
+            spent += order.search.nodes - before
+            if spent >= limit:
+                break
+        share *= 2
+    return spent, share
+
+
+CLOSE = 1.0
+"""Expected strokes within which the best moves get the close call's extra positions."""
+
+
+def _close_moves(orders: list[_Estimates]) -> list[int]:
+    """The moves whose mean strokes are within ``CLOSE`` of the best move's."""
+    totals = [
+        sum(order.values[index] for order in orders) for index in range(len(orders[0].values))
+    ]
+    least = min(totals)
+    return [index for index, total in enumerate(totals) if total - least <= CLOSE * len(orders)]
 
 
 def hint(
@@ -222,15 +290,19 @@ def hint(
     samples: int = DEFAULT_SAMPLES,
     budget: int = DEFAULT_BUDGET,
     exact: int = DEFAULT_EXACT,
+    close_budget: int = DEFAULT_CLOSE_BUDGET,
 ) -> Hint:
     r"""The best move now for what the player sees (or, with ``peek``, for the true stock).
 
     Stock orders are drawn from the unseen cards (seeded by ``seed`` and the position, so the
-    same position gives the same hint). Each is solved exactly, as far as ``budget`` search
-    positions allow: first whether each move can still clear the tableau, then the fewest
-    strokes after it. The move with the fewest expected strokes wins (with fewer orders
-    solved that far, the one that clears most often). ``ValueError`` for ``peek`` in a
-    competitive game: its stock order stays hidden.
+    same position gives the same hint). Every move of every order starts from the best of two
+    plays-first games after it and is searched in rounds, as far as ``budget`` positions
+    allow: first whether it can still clear the tableau, then for fewer strokes; then, while
+    the best moves are within ``CLOSE`` strokes, up to ``close_budget`` more positions on
+    them alone. The move with the fewest expected strokes wins. With ``peek`` the true order
+    is solved exactly (first which moves clear, then the strokes), else the first legal move
+    is called a guess. ``ValueError`` for ``peek`` in a competitive game: its stock order
+    stays hidden.
 
     >>> from golf_solitaire import Deal, Game
     >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -248,6 +320,10 @@ def hint(
         raise ValueError(f"hint: samples must be a whole number of 1 or more, not {samples!r}")
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
         raise ValueError(f"hint: budget must be a whole number of 1 or more, not {budget!r}")
+    if not isinstance(close_budget, int) or isinstance(close_budget, bool) or close_budget < 0:
+        raise ValueError(
+            f"hint: close_budget must be a whole number of 0 or more, not {close_budget!r}"
+        )
     deal, state = game.deal, game.state
     if rules_of_play.is_over(deal, state):
         return Hint(None, render("hint.over"), "hint.over")
@@ -265,51 +341,110 @@ def hint(
         found = _exact_hint(deal, state, moves, exact)
         if found is not None:
             return found
-    if peek:
-        stocks: list[tuple[Card, ...]] = [tuple(unseen)]
-    else:
+    if not peek:
         rng = random.Random(f"{seed}:{state.key()}:{state.waste_top}")
-        stocks = _stock_orders(unseen, samples, rng) if unseen else [()]
-    complete = peek or len(stocks) == _order_count(unseen)
-    orders = []
-    for stock in stocks:
-        search = search_for(_sampled_board(deal, state, stock, hidden))
-        board = search.board
-        children = [child for _, child in search.children(board.heights, 0, board.top)]
-        orders.append(_Order(search, children))
-    nodes = roomy(_judge, orders, budget)  # many short searches: one frame chunk for all
-    cleared = [order.clears for order in orders if order.clears is not None]
-    valued = [order.values for order in orders if order.values is not None]
-    if not cleared:
-        return _guess(deal, state, moves, peek, nodes)
-    clears = [sum(row[index] for row in cleared) for index in range(len(moves))]
-    totals = [sum(row[index] for row in valued) for index in range(len(moves))]
-    if valued:
-        best = min(range(len(moves)), key=lambda index: (totals[index], -clears[index], index))
-        expected: float | None = totals[best] / len(valued)
-    else:
-        best = min(range(len(moves)), key=lambda index: (-clears[index], index))
-        expected = None
-    chance = clears[best] / len(cleared)
-    every = complete and len(cleared) == len(orders)
-    code, params = _verdict(peek, chance, expected, len(cleared), every, deal, state)
-    scores = {moves[index]: totals[index] / len(valued) for index in range(len(moves)) if valued}
-    advice = _advice(
+        stocks: list[tuple[Card, ...]] = _stock_orders(unseen, samples, rng) if unseen else [()]
+        possible = _order_count(unseen)
+        boards = [_sampled_board(deal, state, stock, hidden) for stock in stocks]
+        return _sampled_hint(deal, state, moves, boards, (budget, close_budget), possible)
+    return _peeking_hint(deal, state, moves, budget)
+
+
+def _peeking_hint(deal: Deal, state: State, moves: list[Move], budget: int) -> Hint:
+    """The hint for the true stock order: first whether each move can still clear, then the
+    fewest strokes after each, as far as ``budget`` positions allow; the first legal move,
+    called a guess, when not even the clears were settled in time."""
+    search = search_for(Board.from_position(deal, state))
+    board = search.board
+    children = [child for _, child in search.children(board.heights, 0, board.top)]
+    search.allow(budget)
+    values: list[int] | None = None
+    try:
+        clears = roomy(_values, search, children, 1)
+    except LimitReached:
+        return _guess(deal, state, moves, search.nodes)
+    try:
+        values = roomy(_values, search, children, INFINITY)
+    except LimitReached:
+        values = None
+    best = min(
+        range(len(moves)),
+        key=lambda index: (0 if values is None else values[index], clears[index] > 0, index),
+    )
+    expected = None if values is None else float(values[best])
+    chance = float(clears[best] <= 0)
+    return _judged(
         deal,
         state,
         moves[best],
+        (True, chance, expected, 1, True),
+        samples=1,
+        nodes=search.nodes,
+        move_values={} if values is None else dict(zip(moves, map(float, values), strict=True)),
+    )
+
+
+def _judged(
+    deal: Deal,
+    state: State,
+    move: Move,
+    verdict: tuple[bool, float, float | None, int, bool],
+    **figures: Any,
+) -> Hint:
+    """A hint for ``move`` with the reason of ``verdict`` (peek, clear chance, expected
+    strokes, orders tried, whether every order was solved) and ``figures``."""
+    peek, chance, expected, tried, complete = verdict
+    code, params = _verdict(peek, chance, expected, tried, complete, deal, state)
+    return _advice(
+        deal,
+        state,
+        move,
         code,
         params,
         clear_chance=chance,
         expected_strokes=expected,
-        samples=len(cleared),
         peek=peek,
+        **figures,
+    )
+
+
+def _values(search: AnySearch, children: list[tuple[list[int], int, int]], beta: int) -> list[int]:
+    """The fewest strokes after each move if below ``beta``, else a bound of at least it."""
+    return [search.value_of(heights, drawn, top, beta) for heights, drawn, top in children]
+
+
+def _sampled_hint(
+    deal: Deal,
+    state: State,
+    moves: list[Move],
+    boards: list[Board],
+    budgets: tuple[int, int],
+    possible: int,
+) -> Hint:
+    """The fair hint from sampled stock orders: every move valued in every order (exactly
+    as far as ``budget`` positions allow, else by the best play found), the fewest expected
+    strokes winning; ``possible`` is how many distinct orders there are."""
+    orders = [_Estimates.of(search_for(board)) for board in boards]
+    nodes = roomy(_estimate, orders, *budgets)  # many short searches: one frame chunk for all
+    count = len(orders)
+    totals = [sum(order.values[index] for order in orders) for index in range(len(moves))]
+    clears = [sum(order.values[index] <= 0 for order in orders) for index in range(len(moves))]
+    best = min(range(len(moves)), key=lambda index: (totals[index], -clears[index], index))
+    expected = totals[best] / count
+    chance = clears[best] / count
+    settled = sum(all(order.settled) for order in orders)
+    complete = count == possible and settled == count  # every order, every value exact
+    scores = {moves[index]: totals[index] / count for index in range(len(moves))}
+    advice = _judged(
+        deal,
+        state,
+        moves[best],
+        (False, chance, expected, count, complete),
+        samples=count,
         nodes=nodes,
         move_values=scores,
     )
-    if peek:
-        return advice
-    return _compared(advice, deal, state, counted=len(valued), tried=len(cleared))
+    return _compared(advice, deal, state, counted=settled, tried=count)
 
 
 def _sampled_board(
@@ -345,6 +480,7 @@ def _verdict(
         if expected is not None:
             return "hint.peek_lost", {"strokes": round(expected)}
         return "hint.peek_no_clear", {}
+    assert expected is not None  # a fair hint values every move
     if chance:
         share = max(1, round(100 * chance))
         if complete and state.drawn == len(deal.stock):  # no stock order left to speak of
@@ -355,8 +491,6 @@ def _verdict(
         if tried < FEW_ORDERS:
             return "hint.few", figures
         return "hint.sampled", {"chance": share, **figures}
-    if expected is None:
-        return "hint.no_clear", {"count": tried}
     if complete or _proved_lost(deal, state):
         return "hint.lost", {"strokes": round(expected)}
     return "hint.unlikely", {"strokes": round(expected)}
@@ -388,29 +522,24 @@ def _advice(
 
 def _compared(advice: Hint, deal: Deal, state: State, *, counted: int, tried: int) -> Hint:
     """``advice`` with its comparison: the expected strokes of its move and of the next best
-    (or that they tie), saying so when strokes were counted in only ``counted`` of the
-    ``tried`` orders; when none were, that the moves were compared only by how often they
-    clear. Appended to the English reason too."""
+    (or that they tie), saying so when only ``counted`` of the ``tried`` orders were solved to
+    the end (the others valued by the best play found in time). Appended to the English
+    reason too."""
     values = advice.move_values
     other = min(
         (move for move in values if move != advice.move), key=values.__getitem__, default=None
     )
-    compare_params: dict[str, Any] = {}
-    other_code: str | None = None
-    other_params: dict[str, Any] = {}
-    if not counted or advice.move is None or other is None:
-        compare_code = "compare.unmeasured"
-    else:
-        mine, theirs = values[advice.move], values[other]
-        compare_code = "compare.tie" if abs(theirs - mine) < TIED else "compare.better"
-        compare_params = {"expected": mine, "next_expected": theirs}
-        if counted < tried:
-            compare_code = compare_code.replace("compare.", "compare.partial_")
-            compare_params.update(counted=counted, tried=tried)
-        other_code, other_params = _other_words(deal, state, other)
+    if advice.move is None or other is None:
+        return advice
+    mine, theirs = values[advice.move], values[other]
+    compare_code = "compare.tie" if abs(theirs - mine) < TIED else "compare.better"
+    compare_params: dict[str, Any] = {"expected": mine, "next_expected": theirs}
+    if counted < tried:
+        compare_code = compare_code.replace("compare.", "compare.estimated_")
+        compare_params.update(counted=counted, tried=tried)
+    other_code, other_params = _other_words(deal, state, other)
     compared = {key: decimal("en", value) for key, value in compare_params.items()}
-    if other_code is not None:
-        compared["other"] = render(other_code, **other_params)
+    compared["other"] = render(other_code, **other_params)
     return replace(
         advice,
         reason=advice.reason + render(compare_code, **compared),
@@ -457,12 +586,11 @@ def _exact_hint(deal: Deal, state: State, moves: list[Move], most: int) -> Hint 
     return _compared(advice, deal, state, counted=1, tried=1)
 
 
-def _guess(deal: Deal, state: State, moves: list[Move], peek: bool, nodes: int) -> Hint:
-    """A move when no stock order could be judged within the budget: the first legal move,
-    which the reason calls a guess. (The first play of the longest chain in sight played
-    worse: see ``docs/solver-ideas.md``.)"""
+def _guess(deal: Deal, state: State, moves: list[Move], nodes: int) -> Hint:
+    """A peeking move when the true order could not be judged within the budget: the first
+    legal move, which the reason calls a guess."""
     move = moves[0]
     move_code, move_params = _move_words(deal, state, move)
-    code = "hint.peek_guess" if peek else "hint.guess"
+    code = "hint.peek_guess"
     reason = render(code, move=render(move_code, **move_params))
-    return Hint(move, reason, code, {}, move_code, move_params, None, None, 0, peek, nodes)
+    return Hint(move, reason, code, {}, move_code, move_params, None, None, 0, True, nodes)

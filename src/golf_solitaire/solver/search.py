@@ -93,7 +93,13 @@ class _Found(Exception):
 
 
 class LimitReached(Exception):
-    """The node or time budget ran out before the search finished."""
+    """The node or time budget ran out before the search finished.
+
+    ``found`` is the fewest strokes the search had reached when it stopped (an upper bound on
+    the value it was after), or ``None`` when it had found nothing below its target.
+    """
+
+    found: int | None = None
 
 
 class SearchBase:
@@ -239,25 +245,29 @@ class Search(SearchBase):
         value = self.value_of(board.heights, 0, board.top, score)
         return (score, line) if value >= score else (value, None)
 
-    def rollouts(self, count: int) -> tuple[int, list[int]]:
+    def rollouts(
+        self, count: int, start: tuple[list[int], int, int] | None = None
+    ) -> tuple[int, list[int]]:
         """The best score of ``count`` seeded random plays-first games, and its line.
 
         A branch and bound that starts from a good score cuts from the start, instead of
         wandering among poor endings until it finds one; when nothing beats that score, its
-        line is the best line.
+        line is the best line. ``start`` (heights, cards drawn, waste-top code) plays from a
+        position of this board instead of the board's own.
         """
         board = self.board
         columns = board.columns
         stock = board.stock
         next_codes = self.pruning.next_codes
         rng = random.Random(1)
-        least = sum(board.heights)
-        best_line = [DRAW] * len(stock)
+        first_heights, first_drawn, first_top = start or (board.heights, 0, board.top)
+        least = sum(first_heights)
+        best_line = [DRAW] * (len(stock) - first_drawn)
         for _ in range(count):
-            heights = list(board.heights)
-            top = board.top
+            heights = list(first_heights)
+            top = first_top
             left = sum(heights)
-            drawn = 0
+            drawn = first_drawn
             line: list[int] = []
             while left:
                 row = next_codes[top]
@@ -655,6 +665,9 @@ class Search(SearchBase):
         shape = sum(count * units[rank] for rank, count in enumerate(tableau))
         try:
             roomy(visit, packed, drawn, top, sum(heights), True, present, shape, INFINITY)
+        except LimitReached as stop:
+            stop.found = best if best < target else None
+            raise
         finally:
             self.nodes = nodes
             # visit and longest refer to themselves: break those cycles so that their tables go

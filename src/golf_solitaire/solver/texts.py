@@ -30,9 +30,6 @@ TEMPLATES: Final[dict[str, str]] = {
     "hint.unlikely": "{move}, which leaves the fewest cards (about {strokes}); none of the "
     "stock orders tried clears the tableau",
     "hint.only": "{move}: the only move there is",
-    "hint.no_clear": "{move}; {count:the one stock order tried does not clear|none of the "
-    "{count} stock orders tried clears} the tableau",
-    "hint.guess": "{move}; the position is too deep to judge in time, so this is a best guess",
     "hint.peek_clear": "peeking at the stock: {move}; this clears the tableau with {spare} "
     "stock {spare:card|cards} to spare",
     "hint.peek_clear_none": "peeking at the stock: {move}; this clears the tableau with no stock "
@@ -50,12 +47,12 @@ TEMPLATES: Final[dict[str, str]] = {
     "compare.better": "; on average this ends at {expected} strokes, the next best move "
     "({other}) at {next_expected}",
     "compare.tie": "; on average this ends at {expected} strokes, the same as {other}",
-    "compare.partial_better": "; strokes were counted in only {counted} of the {tried} orders: "
-    "there this ends at {expected} on average, the next best move ({other}) at {next_expected}",
-    "compare.partial_tie": "; strokes were counted in only {counted} of the {tried} orders: "
-    "there this ends at {expected} on average, the same as {other}",
-    "compare.unmeasured": "; there was no time to count the strokes after each move, so the "
-    "moves were compared only by how often they clear",
+    "compare.estimated_better": "; on average this ends at about {expected} strokes, the next "
+    "best move ({other}) at about {next_expected} ({counted} of the {tried} orders solved to "
+    "the end; in the others, the best play found in time)",
+    "compare.estimated_tie": "; on average this ends at about {expected} strokes, the same as "
+    "{other} ({counted} of the {tried} orders solved to the end; in the others, the best play "
+    "found in time)",
     "other.play": "playing {card}",
     "other.draw": "drawing",
     "review.mistake": "move {number} ({move}) was the first mistake: the best reachable score "

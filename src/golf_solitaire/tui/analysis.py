@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from golf_solitaire.game import Game
-from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Move
 from golf_solitaire.service import Analyst
 
@@ -20,6 +19,15 @@ class Suggestion:
 
     move: Move | None
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewWords:
+    """A review in words: ``fair`` judges what the player could see (said first),
+    ``hindsight`` what the stock known would have allowed."""
+
+    fair: str
+    hindsight: str
 
 
 class Analysis(Analyst):
@@ -35,12 +43,17 @@ class Analysis(Analyst):
             reason = found.reason
         return Suggestion(found.move, reason)
 
-    def review_text(self, game: Game, language: str) -> str | None:
-        """The solver's review of a finished hand (its first mistake, if any), or ``None``."""
+    def review_text(self, game: Game, language: str) -> ReviewWords | None:
+        """The solver's review of a finished hand, or ``None``: the fair judgement (a mistake
+        the player could have seen) and, apart, the one with the stock known."""
         found = self.review(game)
         if found is None:
             return None
-        text = translate(language, f"solver.{found.code}", **found.params)
-        if text.startswith("solver."):
-            text = found.summary
-        return text[:1].upper() + text[1:]
+        return ReviewWords(
+            _sentence(found.fair_text(language)), _sentence(found.hindsight_text(language))
+        )
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter."""
+    return text[:1].upper() + text[1:]

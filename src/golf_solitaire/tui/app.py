@@ -642,4 +642,4 @@ class GolfApp(App[None]):
             self.call_from_thread(screen.show_verdict, message)
             return
         if review is not None:
-            self.call_from_thread(screen.show_review, review)
+            self.call_from_thread(screen.show_review, review.fair, review.hindsight)

@@ -141,9 +141,10 @@ class EndScreen(ModalScreen[str]):
             yield Static(outcome_text, id="end-outcome")
             yield Static(moves, id="end-moves")
             yield Static(summary.verdict_text, id="end-verdict")
-            review = Static("", id="end-review")
-            review.display = False
-            yield review
+            for name in ("end-fair", "end-review"):  # what the player could see, then hindsight
+                review = Static("", id=name)
+                review.display = False
+                yield review
             if summary.card:
                 yield Static(score_card_text(language, summary.card), id="end-card")
 
@@ -152,12 +153,14 @@ class EndScreen(ModalScreen[str]):
         if self.is_attached:
             self.query_one("#end-verdict", Static).update(text)
 
-    def show_review(self, text: str) -> None:
-        """Put the solver's review of the hand (its first mistake) in place."""
+    def show_review(self, fair: str, hindsight: str) -> None:
+        """Put the solver's review of the hand in place: first the fair judgement (a mistake
+        the player could have seen), then apart the one with the stock known."""
         if self.is_attached:
-            review = self.query_one("#end-review", Static)
-            review.update(text)
-            review.display = True
+            for name, text in (("#end-fair", fair), ("#end-review", hindsight)):
+                review = self.query_one(name, Static)
+                review.update(text)
+                review.display = True
 
     def action_choose(self, choice: str) -> None:
         """Close with the player's choice: ``next``, ``look`` or ``quit``."""
