@@ -164,7 +164,7 @@ class _Estimates:
     """One sampled stock order judged move by move: the fewest strokes found after each move
     (an upper bound, exact once ``settled``) and whether a clear was proved impossible."""
 
-    search: Search
+    search: AnySearch
     children: list[tuple[list[int], int, int]]
     values: list[int]
     settled: list[bool]
@@ -221,6 +221,7 @@ def _first_estimate(search: AnySearch, heights: list[int], drawn: int, top: int)
     if isinstance(search, Search):
         return search.rollouts(ROLLOUTS, (heights, drawn, top))[0]
     return sum(heights)
+
 
 FIRST_SHARE = 256
 """Positions each (order, move) pair may search in the first round; each round doubles it."""
