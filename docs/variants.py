@@ -36,8 +36,8 @@ def references() -> dict[str, dict[int, bool]]:
 
 
 def plot_names(figures: list[PresetFigures]) -> dict[str, str]:
-    """Each preset's plot, as the page links it."""
-    return {item.preset: f"variants/{item.preset}.png" for item in figures}
+    """Each preset's plot, as the page links it (presets with best scores)."""
+    return {item.preset: f"variants/{item.preset}.png" for item in figures if item.best_scores}
 
 
 def draw(item: PresetFigures, path: Path) -> None:
@@ -78,7 +78,8 @@ def main() -> None:
     figures = figures_of_folder(SURVEYS)
     PLOTS.mkdir(exist_ok=True)
     for item in figures:
-        draw(item, DOCS / plot_names(figures)[item.preset])
+        if item.preset in plot_names(figures):
+            draw(item, DOCS / plot_names(figures)[item.preset])
     page = variants_page(figures, references(), plots=plot_names(figures), command=COMMAND)
     (DOCS / "variants.md").write_text(page, encoding="utf-8")
     print(f"wrote {DOCS / 'variants.md'} and {len(figures)} plots")

@@ -32,9 +32,9 @@ __all__ = [
     "PUBLISHED",
     "PresetFigures",
     "Published",
+    "figures_of_folder",
     "preset_figures",
     "read_survey",
-    "figures_of_folder",
     "survey_files",
     "variants_page",
 ]
@@ -158,9 +158,9 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
         cleared = row.status == "solved"
         if verdicts.setdefault(row.deal, cleared) != cleared:
             raise ValueError(f"{preset}: deal {row.deal} is cleared in one file, not in another")
-        if row.optimal and row.best_score is not None:
-            if best.setdefault(row.deal, row.best_score) != row.best_score:
-                raise ValueError(f"{preset}: deal {row.deal} has two best scores")
+        score = row.best_score
+        if row.optimal and score is not None and best.setdefault(row.deal, score) != score:
+            raise ValueError(f"{preset}: deal {row.deal} has two best scores")
         if row.fair_strokes is not None:
             fair[row.deal] = row.fair_strokes
     means = {
@@ -247,24 +247,40 @@ def variants_page(
         "(deals) | fair hint's player, strokes a hole (deals) | optimum on the same deals |",
         "| --- | ---: | ---: | --- | --- | --- | ---: |",
     ]
+    surveyed = {item.preset for item in figures}
     for item in figures:
         low, high = item.interval
-        mean, half = item.mean_best()
         fair = item.fair_against_optimum()
         fair_text = (
             f"{fair[0]:+.2f} ± {fair[1]:.2f} ({_number(item.fair_deals())})" if fair else "–"
         )
         optimum_text = f"{fair[2]:+.2f}" if fair else "–"
+        best_text = "–"
+        if item.best_scores:
+            mean, half = item.mean_best()
+            best_text = f"{mean:+.2f} ± {half:.2f} ({_number(len(item.best_scores))})"
         lines.append(
             f"| `{item.preset}` | {_number(len(item.verdicts))} | {_percent(item.win_rate)} "
-            f"| {_percent(low)} to {_percent(high)} | {mean:+.2f} ± {half:.2f} "
-            f"({_number(len(item.best_scores))}) | {fair_text} | {optimum_text} |"
+            f"| {_percent(low)} to {_percent(high)} | {best_text} | {fair_text} "
+            f"| {optimum_text} |"
         )
+    for name in PRESETS:
+        if name not in surveyed:
+            lines.append(f"| `{name}` | not surveyed yet | – | – | – | – | – |")
     lines += [
         "",
         "Scores are strokes as the rules count them: the cards left on the tableau, or minus "
         "the stock cards left when it is cleared (Black Hole and All in a Row have no stock: a "
         "clear scores 0). Intervals are 95%: Wilson's for win rates, the normal one for means.",
+        "",
+        "Each preset's rows come from up to three surveys, each file gzipped (`gzip -n`) into "
+        "`docs/surveys/`; a deal found in two files must have the same verdict in both:",
+        "",
+        "```sh",
+        "golf survey --rules PRESET --deals 1-1000 --out PRESET.csv                # best scores",
+        "golf survey --rules PRESET --deals 1001-10000 --quick --out PRESET.quick.csv   # clears",
+        "golf survey --rules PRESET --deals 1-100 --fair --out PRESET.fair.csv     # fair player",
+        "```",
         "",
     ]
     for item in figures:
@@ -276,8 +292,6 @@ def variants_page(
 def _preset_section(
     figures: PresetFigures, reference: Mapping[int, bool] | None, plot: str | None
 ) -> list[str]:
-    scores = Counter(figures.best_scores.values())
-    common, count = scores.most_common(1)[0]
     lines = [
         f"## `{figures.preset}`",
         "",
@@ -285,11 +299,16 @@ def _preset_section(
         "",
         f"- Verdicts: deals {_deal_ranges(figures.verdicts)}; {_number(figures.cleared)} "
         f"cleared ({_percent(figures.win_rate, 2)}).",
-        f"- Best scores: deals {_deal_ranges(figures.best_scores)}; from "
-        f"{min(scores):+d} to {max(scores):+d}, most often {common:+d} "
-        f"({_percent(count / len(figures.best_scores))} of deals).",
-        f"- Checked: {_reference_line(figures, reference)}.",
     ]
+    scores = Counter(figures.best_scores.values())
+    if scores:
+        common, count = scores.most_common(1)[0]
+        lines.append(
+            f"- Best scores: deals {_deal_ranges(figures.best_scores)}; from "
+            f"{min(scores):+d} to {max(scores):+d}, most often {common:+d} "
+            f"({_percent(count / len(figures.best_scores))} of deals)."
+        )
+    lines.append(f"- Checked: {_reference_line(figures, reference)}.")
     if figures.undecided:
         lines.append(f"- Undecided (search budget ran out): {figures.undecided} deals.")
     if plot is not None:
