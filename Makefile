@@ -6,16 +6,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck pytest bench system-deps clean
+.PHONY: play test lint typecheck pytest bench variants system-deps clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,cluster,plots]'
 	touch $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/golf serve
+
+variants: $(STAMP)
+	$(BIN)/python docs/variants.py
 
 system-deps:
 	bash .ci/system-deps

@@ -341,3 +341,17 @@ def test_a_scheduler_without_workers_gets_a_note_and_the_survey_waits_for_one() 
         f"the scheduler at {local.scheduler_address} has no worker yet; the survey starts "
         "when one joins (`dask worker ADDRESS --nworkers auto --nthreads 1` on each machine)"
     ]
+
+
+def test_fair_strokes_come_back_from_the_cluster_as_from_this_machine() -> None:
+    here = survey(range(3, 4), Rules(), jobs=1, optimal=False, fair=True)
+    with _local_cluster(workers=1, threads=1) as local:
+        rows = survey(
+            range(3, 4),
+            Rules(),
+            optimal=False,
+            fair=True,
+            source=cluster_source(local.scheduler_address),
+        )
+    assert [row.fair_strokes for row in rows] == [row.fair_strokes for row in here]
+    assert rows[0].fair_strokes is not None

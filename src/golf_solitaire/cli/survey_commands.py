@@ -77,6 +77,12 @@ Rows come back a batch at a time; a batch on a worker that dies is solved again.
     "--limit-nodes", type=POSITIONS, default=None, help="Give up on a deal after K positions."
 )
 @click.option("--quick", is_flag=True, help="Only decide clears (no best scores): faster.")
+@click.option(
+    "--fair",
+    is_flag=True,
+    help="Also play each deal following the fair hint (it never sees the stock) and write "
+    "its strokes; much slower.",
+)
 def survey_command(
     deal_range: str,
     rules_name: str,
@@ -86,6 +92,7 @@ def survey_command(
     out_text: str | None,
     limit_nodes: int | None,
     quick: bool,
+    fair: bool,
 ) -> None:
     """Solve every deal of a range exactly; print the win rate and the score distribution."""
     rules = parse_rules(rules_name)
@@ -132,6 +139,7 @@ def survey_command(
                 out=out,
                 optimal=not quick,
                 limit=limit,
+                fair=fair,
                 on_row=lambda row: progress.advance(task),
                 on_start=lambda kept: progress.update(task, completed=kept),
                 on_mend=lambda text: note(f"--out {text}"),
@@ -235,6 +243,8 @@ def _report(console: Console, summary: SurveySummary, rules: str, quick: bool) -
         f"{summary.seconds:.1f} s of solving",
         highlight=False,
     )
+    if summary.fair_text is not None:
+        console.print(summary.fair_text, highlight=False)
 
 
 def register(group: click.Group) -> None:

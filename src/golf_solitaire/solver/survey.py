@@ -25,13 +25,14 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Container, Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
 from golf_solitaire.reasons import cut
 from golf_solitaire.rules import Rules
+from golf_solitaire.solver.fair_player import fair_move, play_hole
 from golf_solitaire.solver.solution import NO_LIMIT, Limit, solve
 from golf_solitaire.solver.survey_file import (
     COLUMNS,
@@ -48,6 +49,7 @@ __all__ = [
     "SurveyRow",
     "SurveySummary",
     "default_jobs",
+    "mean_interval",
     "parse_deal_range",
     "read_rows",
     "summarize",
@@ -60,9 +62,10 @@ MAX_SURVEY_SIZE: Final = 10_000_000
 
 _RANGE: Final = re.compile(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?")
 
-RowSource = Callable[[Iterator[int], Rules, bool, Limit], Generator[SurveyRow, None, None]]
+RowSource = Callable[[Iterator[int], Rules, bool, Limit, bool], Generator[SurveyRow, None, None]]
 """Solves deals somewhere else (a cluster): the numbers, the rules, the question asked
-(``optimal``) and the limit in; rows out in the order they are found."""
+(``optimal``), the limit and whether the fair hint's player plays each deal too (``fair``)
+in; rows out in the order they are found."""
 
 JOBS_PER_CORE: Final = 4
 """More worker processes than this many per core only slow a survey down."""
@@ -105,15 +108,24 @@ def parse_deal_range(text: str) -> range:
     return range(first, last + 1)
 
 
-def solve_numbered(number: int, rules: Rules, optimal: bool, limit: Limit) -> SurveyRow:
+def solve_numbered(
+    number: int, rules: Rules, optimal: bool, limit: Limit, fair: bool = False
+) -> SurveyRow:
     """Solve deal ``number`` under ``rules``: the survey's unit of work (runs in a worker).
 
-    The row's ``optimal`` is the question asked, also when the limit ran out first.
+    The row's ``optimal`` is the question asked, also when the limit ran out first. With
+    ``fair``, a player who follows the fair hint at every choice (it never sees the stock)
+    also plays the deal to its end, and the row keeps its strokes.
 
     >>> solve_numbered(2, Rules(), False, Limit()).status
     'solved'
+    >>> row = solve_numbered(2, Rules(), True, Limit(), fair=True)
+    >>> row.best_score <= row.fair_strokes <= 0  # cleared, never better than the optimum
+    True
     """
-    solution = solve(Deal.numbered(number, rules), optimal=optimal, limit=limit)
+    deal = Deal.numbered(number, rules)
+    solution = solve(deal, optimal=optimal, limit=limit)
+    fair_strokes = play_hole(deal, fair_move, number).strokes if fair else None
     return SurveyRow(
         number,
         rules.label,
@@ -122,6 +134,7 @@ def solve_numbered(number: int, rules: Rules, optimal: bool, limit: Limit) -> Su
         optimal,
         solution.nodes,
         solution.seconds,
+        fair_strokes,
     )
 
 
@@ -138,7 +151,7 @@ def default_jobs() -> int:
 
 
 def _solve_many(
-    numbers: Iterable[int], rules: Rules, optimal: bool, limit: Limit, jobs: int
+    numbers: Iterable[int], rules: Rules, optimal: bool, limit: Limit, fair: bool, jobs: int
 ) -> Generator[SurveyRow, None, None]:
     """Rows of ``numbers`` in the order they finish; ``jobs`` worker processes (1: here).
 
@@ -147,9 +160,9 @@ def _solve_many(
     """
     if jobs == 1:
         for number in numbers:
-            yield solve_numbered(number, rules, optimal, limit)
+            yield solve_numbered(number, rules, optimal, limit, fair)
         return
-    work = functools.partial(solve_numbered, rules=rules, optimal=optimal, limit=limit)
+    work = functools.partial(solve_numbered, rules=rules, optimal=optimal, limit=limit, fair=fair)
     context = multiprocessing.get_context("spawn")
     with context.Pool(jobs, initializer=_start_worker, initargs=(os.getpid(),)) as pool:
         yield from pool.imap_unordered(work, numbers, chunksize=1)
@@ -176,6 +189,7 @@ def survey(
     out: Path | None = None,
     optimal: bool = True,
     limit: Limit = NO_LIMIT,
+    fair: bool = False,
     on_row: Callable[[SurveyRow], None] | None = None,
     on_start: Callable[[int], None] | None = None,
     on_mend: Callable[[str], None] | None = None,
@@ -189,7 +203,9 @@ def survey(
     is locked against a second survey. ``on_start`` is told how many rows were kept from the
     file, ``on_row`` is called for every new row (a progress bar), and ``on_mend`` is told
     (file and line named) when a last line cut short is dropped. ``optimal=False``
-    only decides clears (faster; scores of the first clear). Winnable deals only does not
+    only decides clears (faster; scores of the first clear). ``fair`` also plays each deal
+    with the fair hint's player and keeps its strokes (about a hundred hints a deal: much
+    slower than solving; its own kind of file). Winnable deals only does not
     apply: a survey solves the deals it is given. ``source`` solves the deals instead of
     ``jobs`` local processes (``survey_cluster.cluster_source``: on a Dask cluster); it is
     not called when every deal is already in the file.
@@ -204,7 +220,7 @@ def survey(
     rules = rules.with_options(winnable_only=False)
     with contextlib.ExitStack() as stack:
         file = (
-            stack.enter_context(SurveyFile(out, rules, optimal, on_mend))
+            stack.enter_context(SurveyFile(out, rules, optimal, on_mend, fair=fair))
             if out is not None
             else None
         )
@@ -227,7 +243,7 @@ def survey(
         if source is None:
             source = functools.partial(_solve_many, jobs=max(1, min(jobs, left)))
         # Closed as the survey ends, however it ends: the workers stop at once.
-        found = stack.enter_context(contextlib.closing(source(todo, rules, optimal, limit)))
+        found = stack.enter_context(contextlib.closing(source(todo, rules, optimal, limit, fair)))
         for row in found if left else ():
             rows[row.deal] = row
             if file is not None:
@@ -288,6 +304,27 @@ class SurveySummary:
     scores: dict[int, int]
     nodes: int
     seconds: float
+    fair_scores: dict[int, int] = field(default_factory=dict)
+    """The fair hint's player's strokes and how many deals it ended on each (``--fair``)."""
+
+    @property
+    def fair_text(self) -> str | None:
+        """One line on the fair hint's player (``None`` when no deal was played so).
+
+        >>> summary = SurveySummary(2, 1, 1, 0, (0.0, 1.0), {}, 0, 0.0, {-1: 1, 3: 1})
+        >>> print(summary.fair_text)  # doctest: +NORMALIZE_WHITESPACE
+        the fair hint's player: 1.0 strokes a hole on average (95% interval -2.9 to 4.9),
+        1 of 2 deals cleared
+        """
+        played = sum(self.fair_scores.values())
+        if not played:
+            return None
+        mean, half = mean_interval(self.fair_scores)
+        cleared = sum(count for score, count in self.fair_scores.items() if score <= 0)
+        return (
+            f"the fair hint's player: {mean:.1f} strokes a hole on average (95% interval "
+            f"{mean - half:.1f} to {mean + half:.1f}), {cleared} of {played} deals cleared"
+        )
 
     @property
     def decided(self) -> int:
@@ -325,12 +362,15 @@ def summarize(rows: Iterable[SurveyRow]) -> SurveySummary:
     """
     statuses: Counter[str] = Counter()
     scores: Counter[int] = Counter()
+    fair_scores: Counter[int] = Counter()
     nodes = 0
     seconds = 0.0
     for row in rows:
         statuses[row.status] += 1
         if row.best_score is not None:
             scores[row.best_score] += 1
+        if row.fair_strokes is not None:
+            fair_scores[row.fair_strokes] += 1
         nodes += row.nodes
         seconds += row.seconds
     solved, unsolvable = statuses["solved"], statuses["unsolvable"]
@@ -343,4 +383,22 @@ def summarize(rows: Iterable[SurveyRow]) -> SurveySummary:
         scores=dict(sorted(scores.items())),
         nodes=nodes,
         seconds=seconds,
+        fair_scores=dict(sorted(fair_scores.items())),
     )
+
+
+def mean_interval(counts: dict[int, int], z: float = 1.959964) -> tuple[float, float]:
+    """The mean of values given as ``{value: how many}`` and the half width of its 95%
+    interval (normal approximation; infinite below two values).
+
+    >>> mean_interval({2: 50, 4: 50})
+    (3.0, 0.19698...)
+    """
+    n = sum(counts.values())
+    if n == 0:
+        raise ValueError("mean_interval: no values")
+    mean = sum(value * count for value, count in counts.items()) / n
+    if n < 2:
+        return mean, math.inf
+    variance = sum(count * (value - mean) ** 2 for value, count in counts.items()) / (n - 1)
+    return mean, z * math.sqrt(variance / n)

@@ -38,10 +38,10 @@ class ClusterError(RuntimeError):
 
 
 def solve_batch(
-    numbers: tuple[int, ...], rules: Rules, optimal: bool, limit: Limit
+    numbers: tuple[int, ...], rules: Rules, optimal: bool, limit: Limit, fair: bool = False
 ) -> list[SurveyRow]:
     """The rows of a batch of deals, solved in turn (runs on a worker)."""
-    return [solve_numbered(number, rules, optimal, limit) for number in numbers]
+    return [solve_numbered(number, rules, optimal, limit, fair) for number in numbers]
 
 
 def cluster_source(
@@ -57,13 +57,14 @@ def cluster_source(
     check_address(scheduler)
 
     def solve_there(
-        numbers: Iterator[int], rules: Rules, optimal: bool, limit: Limit
+        numbers: Iterator[int], rules: Rules, optimal: bool, limit: Limit, fair: bool
     ) -> Generator[SurveyRow, None, None]:
         return solve_on_cluster(
             numbers,
             rules,
             optimal,
             limit,
+            fair,
             scheduler=scheduler,
             batch=batch,
             connect_seconds=connect_seconds,
@@ -78,6 +79,7 @@ def solve_on_cluster(
     rules: Rules,
     optimal: bool,
     limit: Limit,
+    fair: bool = False,
     *,
     scheduler: str,
     batch: int = DEFAULT_BATCH,
@@ -106,6 +108,7 @@ def solve_on_cluster(
                     rules,
                     optimal,
                     limit,
+                    fair,
                     key=f"golf-survey-{numbers[0]}-{numbers[-1]}-{run}",
                     pure=False,
                     retries=0,

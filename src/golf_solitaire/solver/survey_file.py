@@ -34,7 +34,11 @@ from golf_solitaire.rules import Rules
 COLUMNS: Final = ("deal", "rules", "status", "best_score", "optimal", "nodes", "seconds")
 """The header of a survey file, in order."""
 
+FAIR_COLUMNS: Final = (*COLUMNS, "fair_strokes")
+"""The header of a survey file with ``--fair``: the strokes of the fair hint's player too."""
+
 HEADER: Final = ",".join(COLUMNS)
+FAIR_HEADER: Final = ",".join(FAIR_COLUMNS)
 
 STATUSES: Final = ("solved", "unsolvable", "intractable")
 
@@ -69,6 +73,8 @@ class SurveyRow:
 
     ``optimal`` tells the question the survey asked: the best score (``True``) or only
     whether the tableau clears (``best_score`` is then the score of the first clear found).
+    ``fair_strokes`` is the score of a player who follows the fair hint at every choice
+    (``None`` when the survey did not play the deal so).
 
     >>> SurveyRow(4, "strict", "intractable", None, True, 200000, 2.5).as_csv()[2:5]
     ['intractable', '', 'yes']
@@ -81,10 +87,11 @@ class SurveyRow:
     optimal: bool
     nodes: int
     seconds: float
+    fair_strokes: int | None = None
 
     def as_csv(self) -> list[str]:
-        """The row's cells as written to the file."""
-        return [
+        """The row's cells as written to the file (``fair_strokes`` last, when played)."""
+        cells = [
             str(self.deal),
             self.rules,
             self.status,
@@ -93,6 +100,9 @@ class SurveyRow:
             str(self.nodes),
             f"{self.seconds:.4f}",
         ]
+        if self.fair_strokes is not None:
+            cells.append(str(self.fair_strokes))
+        return cells
 
     def as_line(self) -> bytes:
         """The row as one line of the file, newline included (written in one go).
@@ -112,11 +122,14 @@ class SurveyRow:
         return (self.status, self.best_score) == (other.status, other.best_score)
 
 
-def read_rows(path: Path, rules: Rules, optimal: bool) -> dict[int, SurveyRow]:
+def read_rows(
+    path: Path, rules: Rules, optimal: bool, *, fair: bool = False
+) -> dict[int, SurveyRow]:
     r"""The rows of an existing survey file by deal; ``SurveyFileError`` names a bad line.
 
     A missing or empty file has no rows. Rows must be for ``rules`` and of the same kind
-    (``optimal`` or not) as the survey that resumes them. A deal may appear again after an
+    (``optimal`` or not, with the fair player's strokes or not) as the survey that resumes
+    them. A deal may appear again after an
     ``intractable`` row (a resumed survey tried it again; the later row counts) or with the
     same verdict (two surveys met); a last line cut short is left out.
 
@@ -139,14 +152,15 @@ def read_rows(path: Path, rules: Rules, optimal: bool) -> dict[int, SurveyRow]:
         return {}
     except OSError as error:
         raise SurveyFileError(f"{path}: cannot read it: {error.strerror}") from None
-    return _parse(path, data, rules, optimal)[0]
+    return parse_rows(path, data, rules, optimal, fair=fair)[0]
 
 
-def _parse(
-    path: Path, data: bytes, rules: Rules, optimal: bool
+def parse_rows(
+    path: Path, data: bytes, rules: Rules, optimal: bool, *, fair: bool = False
 ) -> tuple[dict[int, SurveyRow], int, str | None]:
-    """The rows of the file's bytes, how many bytes hold whole lines to keep, and a note
-    naming the line dropped after them and why (``None``: nothing dropped)."""
+    """The rows of a survey file's bytes (``path`` names it in errors), how many bytes hold
+    whole lines to keep, and a note naming the line dropped after them and why (``None``:
+    nothing dropped)."""
     if not data.strip():
         return {}, 0, None
     lines = data.split(b"\n")
@@ -160,9 +174,9 @@ def _parse(
             continue
         try:
             if number == 1:
-                _check_header(raw, where)
+                _check_header(raw, where, fair)
                 continue
-            row = _parse_row(raw, where)
+            row = _parse_row(raw, where, fair)
         except SurveyFileError as error:
             if is_tail:  # cut short by a stop mid-write: solved again on resume
                 reason = str(error).removeprefix(f"{where}: ")
@@ -188,10 +202,18 @@ def _parse(
     return rows, len(data), None
 
 
-def _check_header(raw: bytes, where: str) -> None:
+def _check_header(raw: bytes, where: str, fair: bool) -> None:
     text = raw.decode("utf-8", errors="replace").strip()
-    if text != HEADER:
-        raise SurveyFileError(f"{where}: expected the header {HEADER}, found {cut(text, _SHOWN)!r}")
+    if text == (HEADER if fair else FAIR_HEADER):
+        has = "has" if not fair else "has no"
+        flag = "with" if not fair else "without"
+        raise SurveyFileError(
+            f"{where}: this file {has} the fair player's strokes (fair_strokes); resume it "
+            f"{flag} --fair or use another --out file"
+        )
+    header = FAIR_HEADER if fair else HEADER
+    if text != header:
+        raise SurveyFileError(f"{where}: expected the header {header}, found {cut(text, _SHOWN)!r}")
 
 
 def _check_kind(row: SurveyRow, rules: Rules, optimal: bool, where: str) -> None:
@@ -223,14 +245,25 @@ def score_range(rules: Rules) -> tuple[int, int]:
 
 
 def _check_score(row: SurveyRow, rules: Rules, where: str) -> None:
-    """Refuse a best score the survey's rules cannot give (read after its rules are known)."""
-    if row.best_score is None:
-        return
+    """Refuse a best score, or fair strokes, the survey's rules cannot give (read after its
+    rules are known), and fair strokes better than the deal's optimum."""
     low, high = score_range(rules)
-    if not low <= row.best_score <= high:
+    if row.best_score is not None and not low <= row.best_score <= high:
         raise SurveyFileError(
             f"{where}: best_score {row.best_score} is not a score of rules {rules.label} "
             f"({low} to {high}: {-low} stock cards, {high} tableau cards)"
+        )
+    if row.fair_strokes is None:
+        return
+    if not low <= row.fair_strokes <= high:
+        raise SurveyFileError(
+            f"{where}: fair_strokes {row.fair_strokes} is not a score of rules {rules.label} "
+            f"({low} to {high})"
+        )
+    if row.optimal and row.best_score is not None and row.fair_strokes < row.best_score:
+        raise SurveyFileError(
+            f"{where}: fair_strokes {row.fair_strokes} is below the best score "
+            f"{row.best_score}: no player does better than the optimum"
         )
 
 
@@ -245,10 +278,12 @@ def _cells(raw: bytes, where: str) -> list[str]:
         raise SurveyFileError(f"{where}: not a CSV row ({error})") from None
 
 
-def _parse_row(raw: bytes, where: str) -> SurveyRow:
+def _parse_row(raw: bytes, where: str, fair: bool) -> SurveyRow:
     cells = _cells(raw, where)
-    if len(cells) != len(COLUMNS):
-        raise SurveyFileError(f"{where}: expected {len(COLUMNS)} fields, found {len(cells)}")
+    wanted = len(FAIR_COLUMNS if fair else COLUMNS)
+    if len(cells) != wanted:
+        raise SurveyFileError(f"{where}: expected {wanted} fields, found {len(cells)}")
+    fair_strokes = _whole(cells.pop(), "fair_strokes", where) if fair else None
     deal_text, rules, status, score_text, optimal_text, nodes_text, seconds_text = cells
     deal = _whole(deal_text, "deal", where)
     if not 1 <= deal <= MAX_DEAL_NUMBER:
@@ -283,7 +318,8 @@ def _parse_row(raw: bytes, where: str) -> SurveyRow:
             "a point and four decimals (e.g. 0.0125)"
         )
     seconds = float(seconds_text)
-    return SurveyRow(deal, rules, status, best_score, optimal_text == "yes", nodes, seconds)
+    optimal = optimal_text == "yes"
+    return SurveyRow(deal, rules, status, best_score, optimal, nodes, seconds, fair_strokes)
 
 
 def _whole(text: str, field: str, where: str) -> int:
@@ -318,12 +354,15 @@ class SurveyFile:
         rules: Rules,
         optimal: bool,
         on_mend: Callable[[str], None] | None = None,
+        *,
+        fair: bool = False,
     ) -> None:
         self.path = path
         self.rows: dict[int, SurveyRow] = {}
         self._stream: BinaryIO | None = None
         self._rules = rules
         self._optimal = optimal
+        self._fair = fair
         self._on_mend = on_mend
 
     def __enter__(self) -> SurveyFile:
@@ -362,12 +401,14 @@ class SurveyFile:
             data = stream.read()
         except OSError as error:
             raise SurveyFileError(f"{self.path}: cannot read it: {error.strerror}") from None
-        self.rows, keep, dropped = _parse(self.path, data, self._rules, self._optimal)
+        self.rows, keep, dropped = parse_rows(
+            self.path, data, self._rules, self._optimal, fair=self._fair
+        )
         try:
             if keep < len(data):
                 stream.truncate(keep)
             if keep == 0:
-                stream.write((HEADER + "\n").encode("utf-8"))
+                stream.write(((FAIR_HEADER if self._fair else HEADER) + "\n").encode("utf-8"))
             elif not data[:keep].endswith(b"\n"):
                 stream.write(b"\n")
             stream.flush()
@@ -380,6 +421,9 @@ class SurveyFile:
         """Write ``row`` as one line and flush it to the operating system."""
         if self._stream is None:
             raise ValueError("survey file: append only inside 'with SurveyFile(...)'")
+        if (row.fair_strokes is not None) != self._fair:
+            kind = "with" if self._fair else "without"
+            raise ValueError(f"survey file: this file holds rows {kind} fair strokes")
         try:
             self._stream.write(row.as_line())
             self._stream.flush()
