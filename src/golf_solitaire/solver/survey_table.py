@@ -323,7 +323,11 @@ def _cost_section(figures: list[PresetFigures]) -> list[str]:
         "Seconds of solving on one core of the 2-core machine the rows were made on (the rows' "
         "own times; the fair player's games are not in them), and the time 10⁶ deals of each "
         f"question would take on N one-core workers of a Dask cluster, busy "
-        f"{_percent(BUSY_SHARE, 0)} of the time (`golf survey --scheduler`, see the README):",
+        f"{_percent(BUSY_SHARE, 0)} of the time (`golf survey --scheduler`, see the README). "
+        "The rows here were solved while the machine ran other work (a load average of 5 to 14 "
+        "on its 2 cores), so a deal took up to five times what it takes on a quiet core (strict "
+        "deals: 105.6 ms for a best score, 19.9 ms for a clear, in the README's Speed table), and "
+        "the projections are upper bounds:",
         "",
         "| preset | solving here | a deal, best score | a deal, clears only | 10⁶ best scores "
         "on 32 workers | 10⁶ clears on 32 workers |",
