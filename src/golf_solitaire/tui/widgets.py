@@ -78,19 +78,32 @@ class ColumnView(Widget):
         text.append(head.center(width), style="bold reverse" if chosen else "bold")
         if self.deal is None or self.state is None:
             return text
-        height = self.state.heights[self.index]
-        cards = self.deal.columns[self.index][:height]
-        playable = Play(self.index) in legal_moves(self.deal, self.state)
-        for row, card in enumerate(cards):
-            exposed = row == height - 1
+        cells = self._cells(width)
+        for cell in cells:
             text.append("\n")
-            text.append_text(
-                card_cell(card, exposed=exposed, width=width, playable=exposed and playable)
-            )
-        if not cards:
+            text.append_text(cell)
+        if not cells:
             text.append("\n")
             text.append("·".center(width), style="dim")
         return text
+
+    def _cells(self, width: int) -> list[Text]:
+        """The column's cards as cells, deepest first, its exposed card marked (playable or
+        not); empty before the game is set."""
+        if self.deal is None or self.state is None:
+            return []
+        height = self.state.heights[self.index]
+        cards = self.deal.columns[self.index][:height]
+        playable = Play(self.index) in legal_moves(self.deal, self.state)
+        return [
+            card_cell(
+                card,
+                exposed=row == height - 1,
+                width=width,
+                playable=row == height - 1 and playable,
+            )
+            for row, card in enumerate(cards)
+        ]
 
     def _render_across(self) -> Text:
         """A fan on one line: its number (reversed when chosen), then its cards."""
@@ -99,16 +112,11 @@ class ColumnView(Widget):
         text.append(f"{self.index + 1:>2}", style="bold reverse" if chosen else "bold")
         if self.deal is None or self.state is None:
             return text
-        height = self.state.heights[self.index]
-        cards = self.deal.columns[self.index][:height]
-        playable = Play(self.index) in legal_moves(self.deal, self.state)
-        for row, card in enumerate(cards):
-            exposed = row == height - 1
+        cells = self._cells(3)
+        for cell in cells:
             text.append(" ")
-            text.append_text(
-                card_cell(card, exposed=exposed, width=3, playable=exposed and playable)
-            )
-        if not cards:
+            text.append_text(cell)
+        if not cells:
             text.append("  ·", style="dim")
         return text
 
