@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 import time
+from abc import ABC, abstractmethod
 
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.frames import roomy
@@ -102,7 +103,7 @@ class LimitReached(Exception):
     found: int | None = None
 
 
-class SearchBase:
+class SearchBase(ABC):
     """What the exact searches share: a budget of positions and seconds (``LimitReached`` past
     it), and walking a line along the values they prove (``value_of`` and ``children``)."""
 
@@ -122,6 +123,7 @@ class SearchBase:
         self._budget = self._next_check()
         self._prepare()
 
+    @abstractmethod
     def _prepare(self) -> None:
         """Each search's own tables, made once its board and budget are set."""
 
@@ -144,14 +146,14 @@ class SearchBase:
         self.max_nodes = self.nodes + nodes
         self._budget = self._next_check()
 
+    @abstractmethod
     def value_of(self, heights: list[int], drawn: int, top: int, beta: int = INFINITY) -> int:
         """Exact minimum strokes of a position if below ``beta``, else a bound at least
         ``beta`` (each search has its own)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def children(self, heights: list[int], drawn: int, top: int) -> list[Child]:
         """Every legal move of a position and the position it leads to (each search's own)."""
-        raise NotImplementedError
 
     def _walk_line(self, target: int) -> list[int]:
         """From the board's position, the first move at each step that keeps ``target``."""
