@@ -131,10 +131,19 @@ class Pruning:
         self._entry_cache: dict[int, tuple[list[int], list[int]]] = {}
         self._column_cache: dict[int, list[list[ColumnWindows | None]]] = {}
         self._stuck_cache: dict[int, list[list[tuple[int, ...] | None]]] = {}
+        self._prefix_rows: list[list[list[list[int]]]] | None = None
 
-    @functools.cached_property
+    @property
     def prefix_rows(self) -> list[list[list[list[int]]]]:
-        """``[drawn][count][top]``: the supply of ``rows`` when only ``count`` more are drawn."""
+        """``[drawn][count][top]``: the supply of ``rows`` when only ``count`` more are drawn
+        (made on first use and kept: a plain attribute, since a compiled build's classes have
+        no instance dictionary for ``functools.cached_property`` to keep it in)."""
+        if self._prefix_rows is None:
+            self._prefix_rows = self._make_prefix_rows()
+        return self._prefix_rows
+
+    def _make_prefix_rows(self) -> list[list[list[list[int]]]]:
+        """The table of ``prefix_rows``."""
         stock = self.board.stock
         table = []
         for drawn in range(len(stock) + 1):
