@@ -81,8 +81,57 @@ def rank_tables(rules: Rules) -> RankTables:
         ],
         predecessors=predecessors,
         links=[successors[rank] | sum(1 << p for p in predecessors[rank]) for rank in range(RANKS)],
-        missing=MatchingPlan.for_rules(rules).compile(),
+        missing=matching_bound(MatchingPlan.for_rules(rules)),
     )
+
+
+def _probe() -> None:
+    """A function whose type tells whether this module runs compiled."""
+
+
+COMPILED = type(_probe).__name__ != "function"
+"""True when this module runs as a mypyc-compiled extension (``make compiled``)."""
+
+
+class LoopedMatching:
+    """The matching bound as a plain loop over ``MatchingPlan``'s tables: what a compiled
+    build runs fastest (the unrolled code of ``MatchingPlan.compile`` stays interpreted)."""
+
+    def __init__(self, plan: MatchingPlan) -> None:
+        self.slot_ranks = list(plan.slot_ranks)
+        self.ranks = [rank for rank, _, _ in plan.demands]
+        self.lefts = [left for _, left, _ in plan.demands]
+        self.rights = [right for _, _, right in plan.demands]
+
+    def __call__(self, demand: list[int], supply: list[int]) -> int:
+        """``MatchingPlan.compile``'s ``missing``: the tableau's own cards are supply too, and
+        wild supply (index 0: jokers, an empty waste) each meet one demand."""
+        left_over = [demand[rank] + supply[rank] for rank in self.slot_ranks]
+        lefts = self.lefts
+        rights = self.rights
+        short = 0
+        for index, rank in enumerate(self.ranks):
+            need = demand[rank]
+            if not need:
+                continue
+            for side in (lefts[index], rights[index]):
+                if side >= 0:
+                    have = left_over[side]
+                    if have >= need:
+                        left_over[side] = have - need
+                        need = 0
+                        break
+                    need -= have
+                    left_over[side] = 0
+            short += need
+        short -= demand[0] + supply[0]
+        return short if short > 0 else 0
+
+
+def matching_bound(plan: MatchingPlan) -> Callable[[list[int], list[int]], int]:
+    """``missing(demand, supply)`` of ``plan``: unrolled code when interpreted, the loop when
+    compiled (the two give the same counts; the tests hold them to it)."""
+    return LoopedMatching(plan) if COMPILED else plan.compile()
 
 
 _T = TypeVar("_T")

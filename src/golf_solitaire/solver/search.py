@@ -233,7 +233,8 @@ class Search(SearchBase):
         then a clear's score, or the fewest cards left, is pushed down from there.
         """
         if self._optimum is None:
-            self._optimum, self._optimal_line = self._find_optimum()
+            # One frame chunk, and no collector pass over the tables between the searches.
+            self._optimum, self._optimal_line = roomy(self._find_optimum)
         return self._optimum
 
     def _find_optimum(self) -> tuple[int, list[int] | None]:
