@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +22,9 @@ from golf_solitaire import PRESETS
 from golf_solitaire.solver.board import RANKS
 from golf_solitaire.solver.bounds import MatchingPlan
 from golf_solitaire.solver.pruning import LoopedMatching
+from tests.compiled_build import ROOT, build_missing, compiled_copy, pure_copy
 
-ROOT = Path(__file__).resolve().parents[2]
 RESULTS = Path(__file__).with_name("compiled_results.py")
-COPIED = shutil.ignore_patterns("*.so", "__pycache__", "*.egg-info")
 
 counts = st.lists(st.integers(0, 8), min_size=RANKS, max_size=RANKS)
 
@@ -39,17 +36,6 @@ def test_looped_matching_bound_is_the_unrolled_one(
     """The compiled build's matching bound counts what the interpreted one does."""
     plan = MatchingPlan.for_rules(PRESETS[preset].rules)
     assert LoopedMatching(plan)(demand, supply) == plan.compile()(demand, supply)
-
-
-def _build_missing() -> str | None:
-    """Why no extension can be built here (``None`` when one can)."""
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(compiler) is None:
-        return f"no C compiler ({compiler}) for the compiled build"
-    header = Path(sysconfig.get_paths()["include"]) / "Python.h"
-    if not header.exists():
-        return f"no Python headers ({header}) for the compiled build"
-    return None
 
 
 def _results(source: Path) -> dict[str, Any]:
@@ -65,23 +51,13 @@ def _results(source: Path) -> dict[str, Any]:
 @pytest.mark.slow
 def test_compiled_build_gives_the_pure_results(tmp_path: Path) -> None:
     """Best scores, positions searched, first clears and fair hints: the same, compiled."""
-    missing = _build_missing()
+    missing = build_missing()
     if missing is not None:
         pytest.skip(missing)
-    pure, compiled = tmp_path / "pure", tmp_path / "compiled"
-    shutil.copytree(ROOT / "src", pure / "src", ignore=COPIED)
-    shutil.copytree(ROOT / "src", compiled / "src", ignore=COPIED)
-    for name in ("setup.py", "pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, compiled / name)
-    subprocess.run(
-        [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
-        cwd=compiled,
-        env={**os.environ, "GOLF_SOLITAIRE_MYPYC": "1"},
-        capture_output=True,
-        check=True,
-    )
-    assert list((compiled / "src/golf_solitaire/solver").glob("search.*.so"))
-    by_pure, by_compiled = _results(pure / "src"), _results(compiled / "src")
+    pure = pure_copy(tmp_path / "pure")
+    compiled = compiled_copy(tmp_path / "compiled", sys.executable)
+    assert list((compiled / "golf_solitaire/solver").glob("search.*.so"))
+    by_pure, by_compiled = _results(pure), _results(compiled)
     assert by_pure["compiled"] is False
     assert by_compiled["compiled"] is True  # the build was the one imported
     assert by_compiled["solved"] == by_pure["solved"]
