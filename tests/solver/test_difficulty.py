@@ -9,7 +9,14 @@ import pytest
 
 from golf_solitaire import Deal, Rules, State, rate, solve
 from golf_solitaire import state as rules_of_play
-from golf_solitaire.solver.difficulty import EASY_SHARE, EASY_STOCK, HARD_SHARE, first_rated
+from golf_solitaire.solver.difficulty import (
+    EASY_SHARE,
+    EASY_STOCK,
+    HARD_SHARE,
+    PEAKS_THRESHOLDS,
+    first_rated,
+    thresholds_for,
+)
 from tests.reference import verdicts
 from tests.solver.test_commands import golf
 
@@ -72,6 +79,21 @@ def test_levels_follow_their_rule() -> None:
         else:
             assert rating.level == "medium"
     assert [rate(Deal.numbered(n)).level for n in (2, 5, 12)] == ["medium", "easy", "hard"]
+
+
+def test_peaks_and_pyramids_have_thresholds_of_their_own_and_find_every_level() -> None:
+    """TriPeaks clears keep many stock cards with few narrow choices: under Golf's thresholds
+    deals 1-3 were all easy (and 66 of the 71 clearable among 1-73)."""
+    for preset in ("tripeaks", "elevator", "escalator"):
+        assert thresholds_for(Rules.named(preset)) is PEAKS_THRESHOLDS
+    assert thresholds_for(Rules.named("double-putt")).hard_share == HARD_SHARE
+    rules = Rules.named("tripeaks")
+    ratings = [rate(Deal.numbered(number, rules)) for number in (1, 2, 3)]
+    for rating in ratings:
+        expected = PEAKS_THRESHOLDS.level(rating.stock_kept, rating.narrow_share)
+        assert rating.level == expected
+    assert [rating.level for rating in ratings] == ["hard", "medium", "easy"]
+    assert first_rated(1, rules, "medium").deal.number == 2
 
 
 def test_golf_rate(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
