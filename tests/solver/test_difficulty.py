@@ -12,6 +12,7 @@ from golf_solitaire import state as rules_of_play
 from golf_solitaire.solver.difficulty import (
     EASY_SHARE,
     EASY_STOCK,
+    GOLF_THRESHOLDS,
     HARD_SHARE,
     PEAKS_THRESHOLDS,
     first_rated,
@@ -81,12 +82,12 @@ def test_levels_follow_their_rule() -> None:
     assert [rate(Deal.numbered(n)).level for n in (2, 5, 12)] == ["medium", "easy", "hard"]
 
 
-def test_peaks_and_pyramids_have_thresholds_of_their_own_and_find_every_level() -> None:
+def test_tripeaks_has_thresholds_of_its_own_and_finds_every_level() -> None:
     """TriPeaks clears keep many stock cards with few narrow choices: under Golf's thresholds
-    deals 1-3 were all easy (and 66 of the 71 clearable among 1-73)."""
-    for preset in ("tripeaks", "elevator", "escalator"):
-        assert thresholds_for(Rules.named(preset)) is PEAKS_THRESHOLDS
-    assert thresholds_for(Rules.named("double-putt")).hard_share == HARD_SHARE
+    deals 1-3 were all easy (and 91 of the 97 clearable among 1-99)."""
+    assert thresholds_for(Rules.named("tripeaks")) is PEAKS_THRESHOLDS
+    for preset in ("strict", "elevator", "escalator", "double-putt"):
+        assert thresholds_for(Rules.named(preset)) is GOLF_THRESHOLDS
     rules = Rules.named("tripeaks")
     ratings = [rate(Deal.numbered(number, rules)) for number in (1, 2, 3)]
     for rating in ratings:

@@ -5,8 +5,8 @@ A deal nobody can clear is ``unwinnable``. For a clearable one, two exact figure
 way is: of the ``choices`` along that best line (positions with several legal moves), the
 ``narrow`` ones, where just one move keeps a clear possible. The level follows from both,
 by thresholds of the layout's family (``thresholds_for``): Golf's put, of strict deals 1-300
-that can be cleared, 33 hard, 22 medium, 16 easy; those of peaks and pyramids put TriPeaks
-deals near the same shares.
+that can be cleared, 33 hard, 22 medium, 16 easy; TriPeaks' own put its deals near the same
+shares.
 
 >>> from golf_solitaire import Deal
 >>> rating = rate(Deal.numbered(2))
@@ -27,7 +27,6 @@ from typing import Final, NamedTuple
 from golf_solitaire import state as rules_of_play
 from golf_solitaire.arguments import require
 from golf_solitaire.deals import MAX_DEAL_NUMBER, Deal
-from golf_solitaire.layouts import layout_named
 from golf_solitaire.moves import Move
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import Board, top_code
@@ -56,7 +55,7 @@ class Thresholds:
     cards are kept with ``hard_stock_share`` or more narrow. Easy: fewer than ``easy_share``
     narrow, and ``easy_stock`` stock cards kept or more.
 
-    >>> GOLF_THRESHOLDS.level(0, 0.5), GOLF_THRESHOLDS.level(3, 0.2), PEAKS_THRESHOLDS.level(9, 0.0)
+    >>> GOLF_THRESHOLDS.level(0, 0.5), GOLF_THRESHOLDS.level(3, 0.2), PEAKS_THRESHOLDS.level(9, 0)
     ('hard', 'easy', 'hard')
     """
 
@@ -78,14 +77,14 @@ class Thresholds:
 
 
 GOLF_THRESHOLDS: Final = Thresholds(HARD_SHARE, 0, 0.5, EASY_SHARE, EASY_STOCK)
-"""Golf's columns (two decks too): of strict deals 1-300 that can be cleared, 33 hard, 22
-medium, 16 easy."""
+"""Golf's columns (two decks too) and the pyramids: of strict deals 1-300 that can be
+cleared, 33 hard, 22 medium, 16 easy; of Elevator's (and Escalator's) 1-150, 24 can be
+cleared: 7 hard, 8 medium, 9 easy."""
 PEAKS_THRESHOLDS: Final = Thresholds(0.5, 9, 0.0, 0.25, 13)
-"""Peaks and pyramids (TriPeaks, Elevator, Escalator) clear with many stock cards kept and
-few narrow choices, so Golf's thresholds found them nearly all easy (TriPeaks 1-73: 66 easy,
-4 medium, 1 hard). Hard here is 9 stock cards kept or fewer, or half the choices narrow;
-easy, 13 kept or more and under a quarter narrow: TriPeaks 1-73, 71 clearable, gives 31
-hard, 23 medium, 17 easy, near Golf's shares."""
+"""TriPeaks clears keep many stock cards with few narrow choices, so Golf's thresholds found
+its deals nearly all easy (1-99: 91 easy, 5 medium, 1 hard of 97 clearable). Hard here is 9
+stock cards kept or fewer, or half the choices narrow; easy, 13 kept or more and under a
+quarter narrow: 42 hard, 31 medium, 24 easy, near Golf's shares."""
 
 
 def thresholds_for(rules: Rules) -> Thresholds:
@@ -94,7 +93,7 @@ def thresholds_for(rules: Rules) -> Thresholds:
     >>> thresholds_for(Rules.named("tripeaks")) is PEAKS_THRESHOLDS
     True
     """
-    return PEAKS_THRESHOLDS if layout_named(rules.layout).is_covering else GOLF_THRESHOLDS
+    return PEAKS_THRESHOLDS if rules.layout == "tri_peaks" else GOLF_THRESHOLDS
 
 
 @dataclass(frozen=True, slots=True)
