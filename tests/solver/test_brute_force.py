@@ -24,6 +24,7 @@ from golf_solitaire import state as engine
 from golf_solitaire.cards import Card
 from golf_solitaire.deals import Origin, deck_of
 from golf_solitaire.layouts import layout_named
+from golf_solitaire.solver.search import Search
 from golf_solitaire.state import State
 
 DEAD_END = QueensOnKings.DEAD_END
@@ -299,3 +300,34 @@ def test_spare_wild_supply_never_cuts_the_best_line(rules: Rules, text: str, bes
     assert solution.best_score == best
     finished = replay(Game(deal), solution.line)
     assert finished.is_over and finished.score == best
+
+
+@st.composite
+def long_stock_deals(draw: st.DrawFn, rules: Rules) -> Deal:
+    """A two-deck deal cut down to a few columns over a long stock (25 cards or more), where
+    the optimal search starts from the best of many random games rather than the first clear."""
+    ranks = rank_window(draw(st.integers(1, 13)), draw(st.integers(5, 6)))
+    cards = list(draw(st.permutations([card for card in deck_of(rules) if card.rank in ranks])))
+    stock_size = draw(st.integers(Search.CLEAR_ROLLOUT_STOCK, Search.CLEAR_ROLLOUT_STOCK + 8))
+    heights = [draw(st.integers(0, 2)) for _ in range(3)] + [0] * 6
+    heights[draw(st.integers(0, 2))] += 1
+    dealt = iter(cards)
+    columns = tuple(tuple(itertools.islice(dealt, height)) for height in heights)
+    waste = tuple(itertools.islice(dealt, 1))
+    stock = tuple(itertools.islice(dealt, stock_size))
+    deal = Deal(rules, columns, stock, waste, Origin("board"))
+    deal.check(partial=True)
+    return deal
+
+
+@pytest.mark.parametrize("preset", ["double-golf", "double-putt"])
+@settings(max_examples=25, derandomize=True)
+@given(data=st.data())
+def test_a_long_stock_keeps_the_brute_force_optimum(preset: str, data: st.DataObject) -> None:
+    deal = data.draw(long_stock_deals(Rules.named(preset)), label="deal")
+    game = Game(deal)
+    truth = BruteForce(deal).best(game.state)
+    best = solve(deal, optimal=True)
+    assert best.best_score == truth
+    finished = replay(game, best.line)
+    assert finished.is_over and finished.score == truth

@@ -9,7 +9,15 @@ import pytest
 
 from golf_solitaire import Deal, Rules, State, rate, solve
 from golf_solitaire import state as rules_of_play
-from golf_solitaire.solver.difficulty import EASY_SHARE, EASY_STOCK, HARD_SHARE, first_rated
+from golf_solitaire.solver.difficulty import (
+    EASY_SHARE,
+    EASY_STOCK,
+    GOLF_THRESHOLDS,
+    HARD_SHARE,
+    PEAKS_THRESHOLDS,
+    first_rated,
+    thresholds_for,
+)
 from tests.reference import verdicts
 from tests.solver.test_commands import golf
 
@@ -72,6 +80,21 @@ def test_levels_follow_their_rule() -> None:
         else:
             assert rating.level == "medium"
     assert [rate(Deal.numbered(n)).level for n in (2, 5, 12)] == ["medium", "easy", "hard"]
+
+
+def test_tripeaks_has_thresholds_of_its_own_and_finds_every_level() -> None:
+    """TriPeaks clears keep many stock cards with few narrow choices: under Golf's thresholds
+    deals 1-3 were all easy (and 91 of the 97 clearable among 1-99)."""
+    assert thresholds_for(Rules.named("tripeaks")) is PEAKS_THRESHOLDS
+    for preset in ("strict", "elevator", "escalator", "double-putt"):
+        assert thresholds_for(Rules.named(preset)) is GOLF_THRESHOLDS
+    rules = Rules.named("tripeaks")
+    ratings = [rate(Deal.numbered(number, rules)) for number in (1, 2, 3)]
+    for rating in ratings:
+        expected = PEAKS_THRESHOLDS.level(rating.stock_kept, rating.narrow_share)
+        assert rating.level == expected
+    assert [rating.level for rating in ratings] == ["hard", "medium", "easy"]
+    assert first_rated(1, rules, "medium").deal.number == 2
 
 
 def test_golf_rate(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

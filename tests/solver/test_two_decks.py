@@ -10,8 +10,9 @@ import random
 
 import pytest
 
-from golf_solitaire import Deal, Game, Rules, hint, solve
+from golf_solitaire import Deal, Game, Rules, hint, rate, review, solve
 from golf_solitaire.deals import Origin
+from golf_solitaire.solver.difficulty import GOLF_THRESHOLDS
 
 DOUBLE = ["double-golf", "double-putt"]
 
@@ -66,3 +67,19 @@ def test_an_endgame_hint_weighs_every_order_of_unseen_twins_exactly() -> None:
     advice = hint(Game(deal))
     assert advice.code.startswith("hint.exact"), advice.reason
     assert "3 unseen cards" in advice.reason
+
+
+def test_a_two_deck_deal_is_rated_and_reviewed_with_its_exact_best_score() -> None:
+    """The rating and the review's hindsight verdict settle (no limit, and no word of time)
+    on a two-deck deal: the best score is the optimum's, the level follows its thresholds."""
+    deal = Deal.numbered(4, Rules.named("double-putt"))
+    best = solve(deal, optimal=True)
+    assert best.optimal and best.best_score is not None and best.best_score < 0
+    rating = rate(deal)
+    assert rating.best_score == best.best_score and rating.stock_kept == -best.best_score
+    assert rating.level == GOLF_THRESHOLDS.level(rating.stock_kept, rating.narrow_share)
+    game = played(deal, 12)
+    verdict = review(game, fair_seconds=0)
+    assert verdict.best_score_start == best.best_score
+    assert all(entry.best_score_before <= entry.best_score_after for entry in verdict.entries)
+    assert "time" not in verdict.hindsight_text()

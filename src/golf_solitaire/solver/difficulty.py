@@ -3,8 +3,10 @@
 A deal nobody can clear is ``unwinnable``. For a clearable one, two exact figures rate it:
 ``stock_kept``, the stock cards left by the best clear (more is easier), and how narrow the
 way is: of the ``choices`` along that best line (positions with several legal moves), the
-``narrow`` ones, where just one move keeps a clear possible. The level follows from both;
-the thresholds put, of strict deals 1-300 that can be cleared, 33 hard, 22 medium, 16 easy.
+``narrow`` ones, where just one move keeps a clear possible. The level follows from both,
+by thresholds of the layout's family (``thresholds_for``): Golf's put, of strict deals 1-300
+that can be cleared, 33 hard, 22 medium, 16 easy; TriPeaks' own put its deals near the same
+shares.
 
 >>> from golf_solitaire import Deal
 >>> rating = rate(Deal.numbered(2))
@@ -37,10 +39,61 @@ from golf_solitaire.state import State
 LEVELS: Final = ("easy", "medium", "hard", "unwinnable")
 CLEARABLE_LEVELS: Final = LEVELS[:3]
 HARD_SHARE: Final = 0.7
-"""Hard: this share of the choices or more are narrow (or half of them, with no stock kept)."""
+"""Hard (Golf): this share of the choices or more are narrow (or half of them, with no stock
+kept)."""
 EASY_SHARE: Final = 0.6
 EASY_STOCK: Final = 2
-"""Easy: fewer narrow choices than ``EASY_SHARE``, and this many stock cards kept or more."""
+"""Easy (Golf): fewer narrow choices than ``EASY_SHARE``, and this many stock cards kept or
+more."""
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Where a clearable deal's two figures put it: hard, easy, or else medium.
+
+    Hard: ``hard_share`` of the choices or more are narrow, or at most ``hard_stock`` stock
+    cards are kept with ``hard_stock_share`` or more narrow. Easy: fewer than ``easy_share``
+    narrow, and ``easy_stock`` stock cards kept or more.
+
+    >>> GOLF_THRESHOLDS.level(0, 0.5), GOLF_THRESHOLDS.level(3, 0.2), PEAKS_THRESHOLDS.level(9, 0)
+    ('hard', 'easy', 'hard')
+    """
+
+    hard_share: float
+    hard_stock: int
+    hard_stock_share: float
+    easy_share: float
+    easy_stock: int
+
+    def level(self, stock_kept: int, share: float) -> str:
+        """The level of a clearable deal that keeps ``stock_kept`` and has ``share`` narrow."""
+        if share >= self.hard_share or (
+            stock_kept <= self.hard_stock and share >= self.hard_stock_share
+        ):
+            return "hard"
+        if share < self.easy_share and stock_kept >= self.easy_stock:
+            return "easy"
+        return "medium"
+
+
+GOLF_THRESHOLDS: Final = Thresholds(HARD_SHARE, 0, 0.5, EASY_SHARE, EASY_STOCK)
+"""Golf's columns (two decks too) and the pyramids: of strict deals 1-300 that can be
+cleared, 33 hard, 22 medium, 16 easy; of Elevator's (and Escalator's) 1-150, 24 can be
+cleared: 7 hard, 8 medium, 9 easy."""
+PEAKS_THRESHOLDS: Final = Thresholds(0.5, 9, 0.0, 0.25, 13)
+"""TriPeaks clears keep many stock cards with few narrow choices, so Golf's thresholds found
+its deals nearly all easy (1-99: 91 easy, 5 medium, 1 hard of 97 clearable). Hard here is 9
+stock cards kept or fewer, or half the choices narrow; easy, 13 kept or more and under a
+quarter narrow: 42 hard, 31 medium, 24 easy, near Golf's shares."""
+
+
+def thresholds_for(rules: Rules) -> Thresholds:
+    """The level thresholds of the layout family of ``rules``.
+
+    >>> thresholds_for(Rules.named("tripeaks")) is PEAKS_THRESHOLDS
+    True
+    """
+    return PEAKS_THRESHOLDS if rules.layout == "tri_peaks" else GOLF_THRESHOLDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +156,8 @@ def rate(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty:
             narrow += keeping == 1
         state = rules_of_play.apply(deal, state, move)
     rating = Difficulty("medium", best, -best, narrow, choices, search.nodes, line)
-    share = rating.narrow_share
-    if share >= HARD_SHARE or (rating.stock_kept == 0 and share >= 0.5):
-        return dataclasses.replace(rating, level="hard")
-    if share < EASY_SHARE and rating.stock_kept >= EASY_STOCK:
-        return dataclasses.replace(rating, level="easy")
-    return rating
+    level = thresholds_for(deal.rules).level(rating.stock_kept, rating.narrow_share)
+    return dataclasses.replace(rating, level=level)
 
 
 RATINGS_KEPT: Final = 4096
@@ -168,10 +217,11 @@ def first_rated(
         raise ValueError(f"level: {level!r} is not one of {', '.join(CLEARABLE_LEVELS)}")
     plain = rules.with_options(winnable_only=False)
     stock = len(Deal.numbered(number, plain).stock)
-    if level == "easy" and stock < EASY_STOCK:
+    easy_stock = thresholds_for(rules).easy_stock
+    if level == "easy" and stock < easy_stock:
         dealt = f"their stock has {stock}" if stock else "they deal no stock"
         raise ValueError(
-            f"level: no deal rates easy under these rules: an easy deal keeps {EASY_STOCK} stock "
+            f"level: no deal rates easy under these rules: an easy deal keeps {easy_stock} stock "
             f"cards or more, and {dealt}"
         )
     deadline = None if seconds is None else time.perf_counter() + seconds
