@@ -15,13 +15,18 @@ from tests.web.chromium import open_deal, open_menu, shot
 pytestmark = pytest.mark.browser
 
 
+def follow_the_games_link(page: Page, server: str, preset: str) -> None:
+    """Open deal 2 of ``preset`` and follow the menu's how-to-play link (it names the preset)."""
+    open_deal(page, 2, preset)
+    open_menu(page)
+    page.click("#link-rules")
+    expect(page).to_have_url(f"{server}/how-to-play/en?rules={preset}")
+
+
 def test_how_to_play_is_illustrated_in_every_language(
     page: Page, browser: Browser, server: str
 ) -> None:
-    open_deal(page, 2)
-    open_menu(page)
-    page.click("#link-rules")
-    expect(page).to_have_url(f"{server}/how-to-play/en?rules=strict")
+    follow_the_games_link(page, server, "strict")
     for lang in LANGUAGES:
         texts = catalog(lang)
         page.goto(f"/how-to-play/{lang}")
@@ -95,11 +100,7 @@ def test_how_to_play_describes_the_family_of_the_preset_in_play(
     no family's page speaks of another's layout (Golf's seven columns, a stock where there is
     none, the strict King where King and Ace wrap)."""
     title, own = FAMILIES[preset]
-    open_deal(page, 2, preset)
-    open_menu(page)
-    expect(page.locator("#link-rules")).to_have_attribute("href", f"/how-to-play/en?rules={preset}")
-    page.click("#link-rules")
-    expect(page).to_have_url(f"{server}/how-to-play/en?rules={preset}")
+    follow_the_games_link(page, server, preset)
     for lang in LANGUAGES:
         texts = catalog(lang)
         page.goto(f"/how-to-play/{lang}?rules={preset}")
