@@ -10,6 +10,7 @@ import pytest
 from golf_solitaire import Deal, Game, Play, Rules, hint, review, solve
 from golf_solitaire.deals import Origin
 from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.chains import greedy_move
 from golf_solitaire.solver.cover_search import CoverSearch
 from golf_solitaire.solver.search import LimitReached
 from golf_solitaire.solver.solution import moves_of
@@ -131,25 +132,45 @@ def test_fair_hints_never_name_a_face_down_card(preset: str) -> None:
         game.apply(rng.choice(game.legal_moves()))
 
 
+def hidden_twin(deal: Deal, seed: int) -> Deal:
+    """A cheater's twin of ``deal``: its face-down cards and stock shuffled among themselves, so
+    that the player sees the same table."""
+    hidden = sorted(deal.layout.face_down)
+    unseen = [deal.columns[position][0] for position in hidden] + list(deal.stock)
+    random.Random(seed).shuffle(unseen)
+    columns = list(deal.columns)
+    for position, card in zip(hidden, unseen, strict=False):
+        columns[position] = (card,)
+    twin = Deal(deal.rules, tuple(columns), tuple(unseen[len(hidden) :]), deal.waste)
+    assert twin.columns != deal.columns
+    assert Game(twin).observation().to_dict() == Game(deal).observation().to_dict()
+    return twin
+
+
 @pytest.mark.parametrize("preset", ["tripeaks", "elevator"])
 def test_a_fair_hint_is_the_same_whatever_the_face_down_cards_are(preset: str) -> None:
-    """A cheater's twin deal: the face-down cards and the stock shuffled among themselves (what
-    the player sees unchanged). The fair hint's move, figures and words must not change: it
-    knows the face-down cards no better than the stock order."""
+    """On a twin deal the fair hint's move, figures and words must not change: it knows the
+    face-down cards no better than the stock order."""
     for number in (4, 5, 6):
         deal = Deal.numbered(number, Rules.named(preset))
-        hidden = sorted(deal.layout.face_down)
-        unseen = [deal.columns[position][0] for position in hidden] + list(deal.stock)
-        random.Random(number).shuffle(unseen)
-        columns = list(deal.columns)
-        for position, card in zip(hidden, unseen, strict=False):
-            columns[position] = (card,)
-        twin = Deal(deal.rules, tuple(columns), tuple(unseen[len(hidden) :]), deal.waste)
-        assert twin.columns != deal.columns
-        assert Game(twin).observation().to_dict() == Game(deal).observation().to_dict()
+        twin = hidden_twin(deal, number)
         mine, theirs = hint(Game(deal), budget=5_000), hint(Game(twin), budget=5_000)
         assert mine.move == theirs.move and mine.reason == theirs.reason
         assert mine.move_values == theirs.move_values
+
+
+@pytest.mark.parametrize("preset", ["tripeaks", "elevator"])
+def test_the_greedy_beginner_plans_no_chain_through_a_face_down_card(preset: str) -> None:
+    """The benchmark's stock-blind beginner is blind to face-down cards too: on twin deals it
+    makes the same moves for as long as the twins show the same table."""
+    for number in range(1, 21):
+        deal = Deal.numbered(number, Rules.named(preset))
+        game, twin = Game(deal), Game(hidden_twin(deal, number))
+        while not game.is_over and game.observation().to_dict() == twin.observation().to_dict():
+            move = greedy_move(game)
+            assert greedy_move(twin) == move, number
+            game.apply(move)
+            twin.apply(move)
 
 
 def test_a_review_of_a_covering_game_judges_its_moves() -> None:
