@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from golf_solitaire import Deal, Game
+from golf_solitaire.i18n import LANGUAGES, translate
+from golf_solitaire.rules import PRESETS
 
 GOLF = [sys.executable, "-c", "from golf_solitaire.cli import main; main()"]
 
@@ -57,17 +59,18 @@ def test_deal_help_says_how_daily_and_date_go_together() -> None:
 
 
 def test_rules_lists_every_preset_with_its_other_names() -> None:
-    result = golf("rules")
-    assert "putt-putt" in result.stdout and "PySolFC Relaxed Golf" in result.stdout
-    assert "PySolFC Dead King Golf" in result.stdout
+    result = golf("rules", "--lang", "en")
+    assert "putt-putt: Putt-Putt" in result.stdout and "PySolFC's Relaxed Golf" in result.stdout
+    assert "PySolFC's Dead King Golf" in result.stdout
+    assert "Other names: relaxed-golf, relaxed, wrap, circular." in result.stdout
 
 
 @pytest.mark.parametrize("command", ["deal", "play", "solve", "rate"])
 def test_the_winnable_only_modifier_is_listed(command: str) -> None:
-    listing = golf("rules").stdout.splitlines()
+    listing = golf("rules", "--lang", "en").stdout.splitlines()
     modifier = listing.index("+winnable_only")
     assert "--rules strict+winnable_only" in listing[modifier + 1]
-    assert "never for: the daily deal" in listing[modifier + 3]
+    assert "Never for the daily deal" in listing[modifier + 3]
     text = " ".join(golf(command, "--help").stdout.split())
     assert "preset+winnable_only for winnable deals only" in text
 
@@ -75,7 +78,40 @@ def test_the_winnable_only_modifier_is_listed(command: str) -> None:
 def test_survey_takes_presets_only_and_says_so() -> None:
     text = " ".join(golf("survey", "--help").stdout.split())
     assert "Rules preset (see `golf rules`)" in text and "winnable_only" not in text
-    assert "golf survey (it solves every deal)" in golf("rules").stdout
+    listing = " ".join(golf("rules", "--lang", "en").stdout.split())
+    assert "nor for golf survey (it solves every deal)" in listing
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_speak_every_language(language: str) -> None:
+    result = golf("rules", "--lang", language)
+    assert result.returncode == 0, result.stderr
+    listing = " ".join(result.stdout.split())
+    for name in PRESETS:
+        for part in ("title", "summary", "elsewhere"):
+            assert " ".join(translate(language, f"preset.{name}.{part}").split()) in listing
+    aliases = ", ".join(PRESETS["tripeaks"].aliases)
+    assert translate(language, "rules_list.aliases", names=aliases) in listing
+    assert translate(language, "rules_list.never") in listing
+
+
+def test_rules_follow_the_locale_and_refuse_an_unknown_language() -> None:
+    italian = subprocess.run(
+        [*GOLF, "rules"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "LC_ALL": "it_IT.UTF-8"},
+    )
+    assert "Altri nomi: relaxed-golf" in italian.stdout
+    wrong = golf("rules", "--lang", "de")
+    assert wrong.returncode == 2 and wrong.stdout == ""
+    assert "--lang: unknown language 'de' (choose en, it, nl, es, fr)" in wrong.stderr
+    assert (
+        "--lang TEXT  Language: en, it, nl, es, fr (default: locale)."
+        in golf("rules", "--help").stdout
+    )
 
 
 def test_replay_prints_the_final_board_and_score(tmp_path: Path) -> None:

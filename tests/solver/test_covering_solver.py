@@ -9,6 +9,11 @@ import pytest
 
 from golf_solitaire import Deal, Game, Play, Rules, hint, review, solve
 from golf_solitaire.deals import Origin
+from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.chains import greedy_move
+from golf_solitaire.solver.cover_search import CoverSearch
+from golf_solitaire.solver.search import LimitReached
+from golf_solitaire.solver.solution import moves_of
 from tests.solver.test_brute_force import BruteForce, replay
 
 COVERING = ("tripeaks", "elevator", "escalator")
@@ -66,6 +71,33 @@ def test_mid_game_values_match_the_brute_force(preset: str) -> None:
             game.apply(rng.choice(game.legal_moves()))
 
 
+@pytest.mark.parametrize("preset", COVERING)
+def test_rollouts_and_a_stopped_search_report_scores_a_line_reaches(preset: str) -> None:
+    """A hint's first estimate of a move: the best plays-first game's score is what its line
+    reaches, never below the optimum; a search stopped by its budget reports the fewest
+    strokes it reached, never below the optimum either."""
+    checked = 0
+    for number in range(1, 12):
+        deal = ending(preset, number, tableau=12, stock=8)
+        game = Game(deal)
+        if game.is_over:
+            continue
+        truth = BruteForce(deal).best(game.state)
+        board = Board.from_position(deal, game.state)
+        score, line = CoverSearch(board).rollouts(4)
+        finished = replay(game, moves_of(line))
+        assert finished.is_over and finished.score == score >= truth, (number, score, truth)
+        assert score <= sum(board.heights)
+        stopped = CoverSearch(board)
+        stopped.allow(20)
+        try:
+            assert stopped.value_of(board.heights, 0, board.top) == truth
+        except LimitReached as stop:
+            assert stop.found is None or stop.found >= truth
+            checked += stop.found is not None
+    assert checked >= 3
+
+
 def test_whole_deals_solve_and_their_lines_replay() -> None:
     for preset in COVERING:
         for number in (1, 2):
@@ -98,6 +130,47 @@ def test_fair_hints_never_name_a_face_down_card(preset: str) -> None:
             assert card.pretty not in text and str(card) not in text, (card, text)
         assert advice.move in game.legal_moves()
         game.apply(rng.choice(game.legal_moves()))
+
+
+def hidden_twin(deal: Deal, seed: int) -> Deal:
+    """A cheater's twin of ``deal``: its face-down cards and stock shuffled among themselves, so
+    that the player sees the same table."""
+    hidden = sorted(deal.layout.face_down)
+    unseen = [deal.columns[position][0] for position in hidden] + list(deal.stock)
+    random.Random(seed).shuffle(unseen)
+    columns = list(deal.columns)
+    for position, card in zip(hidden, unseen, strict=False):
+        columns[position] = (card,)
+    twin = Deal(deal.rules, tuple(columns), tuple(unseen[len(hidden) :]), deal.waste)
+    assert twin.columns != deal.columns
+    assert Game(twin).observation().to_dict() == Game(deal).observation().to_dict()
+    return twin
+
+
+@pytest.mark.parametrize("preset", ["tripeaks", "elevator"])
+def test_a_fair_hint_is_the_same_whatever_the_face_down_cards_are(preset: str) -> None:
+    """On a twin deal the fair hint's move, figures and words must not change: it knows the
+    face-down cards no better than the stock order."""
+    for number in (4, 5, 6):
+        deal = Deal.numbered(number, Rules.named(preset))
+        twin = hidden_twin(deal, number)
+        mine, theirs = hint(Game(deal), budget=5_000), hint(Game(twin), budget=5_000)
+        assert mine.move == theirs.move and mine.reason == theirs.reason
+        assert mine.move_values == theirs.move_values
+
+
+@pytest.mark.parametrize("preset", ["tripeaks", "elevator"])
+def test_the_greedy_beginner_plans_no_chain_through_a_face_down_card(preset: str) -> None:
+    """The benchmark's stock-blind beginner is blind to face-down cards too: on twin deals it
+    makes the same moves for as long as the twins show the same table."""
+    for number in range(1, 21):
+        deal = Deal.numbered(number, Rules.named(preset))
+        game, twin = Game(deal), Game(hidden_twin(deal, number))
+        while not game.is_over and game.observation().to_dict() == twin.observation().to_dict():
+            move = greedy_move(game)
+            assert greedy_move(twin) == move, number
+            game.apply(move)
+            twin.apply(move)
 
 
 def test_a_review_of_a_covering_game_judges_its_moves() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from golf_solitaire import Rules
-from golf_solitaire.cli.common import CliError
-from golf_solitaire.cli.play_commands import default_language, first_deal, first_deal_number
+from golf_solitaire.cli.common import CliError, default_language
+from golf_solitaire.cli.play_commands import first_deal, first_deal_number
 
 GOLF = [sys.executable, "-c", "from golf_solitaire.cli import main; main()"]
 

@@ -8,10 +8,13 @@ import random
 import re
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from golf_solitaire import PRESETS, Deal, Game, Rules, daily_number
+from golf_solitaire.i18n import LANGUAGES
+from golf_solitaire.layouts import LAYOUTS
 from tests.reference import verdicts
 from tests.web.conftest import new_player
 
@@ -499,3 +502,25 @@ def test_hint_gives_the_solvers_reason_in_the_players_language(
         assert answer["available"] and answer["data"]["move"] is not None
         assert answer["detail"].startswith(words), answer["detail"]
         assert "%" in answer["detail"] or "stock" in answer["data"]["reason"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rule_book_covers_every_layout_and_how_its_deals_are_numbered(
+    client: TestClient, language: str
+) -> None:
+    """Each language's rule book has a row for every layout and says whose deal N each is."""
+    page = client.get(f"/rules/{language}").text
+    for layout in LAYOUTS:
+        if layout != "golf":
+            assert f"<code>{layout}</code>" in page, layout
+    for name in ("Three Peaks", "Elevator", "Escalator", "Double Golf", "Double Putt"):
+        assert name in page, name
+    assert "<code>double-golf</code>" in page and "<code>double-putt</code>" in page
+    numbered = {
+        "en": "Double Golf and Double Putt deal N shuffle two decks",
+        "it": "le smazzate N di Golf doppio e Putt doppio mescolano due mazzi",
+        "nl": "spel N van Dubbel golf en Dubbel putt schudt twee spellen kaarten",
+        "es": "los repartos N de Golf doble y Putt doble mezclan dos barajas",
+        "fr": "les donnes N de Golf double et Putt double mélangent deux jeux",
+    }
+    assert numbered[language] in " ".join(page.split())

@@ -129,7 +129,7 @@ def test_spoken_names_and_the_rules_page_in_each_language(
     expect(card).to_have_attribute("aria-label", re.compile(name))
     open_menu(page)
     page.click("#link-rules")
-    expect(page).to_have_url(re.compile(f"/how-to-play/{language}$"))
+    expect(page).to_have_url(re.compile(f"/how-to-play/{language}\\?rules=strict$"))
     page.click("#rule-book")
     expect(page).to_have_url(re.compile(f"/rules/{language}$"))
     expect(page.locator("html")).to_have_attribute("lang", language)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import click
 from golf_solitaire.covering import HIDDEN_MARK, pretty_rows
 from golf_solitaire.deals import MAX_DEAL_NUMBER
 from golf_solitaire.game import Game
+from golf_solitaire.i18n import LANGUAGES, negotiate
 from golf_solitaire.moves import Move, Play
 from golf_solitaire.reasons import cut
 from golf_solitaire.rules import Rules
@@ -29,6 +31,31 @@ class CliError(Exception):
 def today_utc() -> dt.date:
     """Today's date in UTC: the daily deal is the same everywhere."""
     return dt.datetime.now(dt.UTC).date()
+
+
+def default_language() -> str:
+    """The language the terminal's locale asks for (``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value and value not in ("C", "POSIX"):
+            return negotiate(value.split(".")[0])
+    return "en"
+
+
+def language_option(function: Any) -> Any:
+    """``--lang CODE``: the language of what the command prints (default: the locale's)."""
+    return click.option(
+        "--lang", "language", help=f"Language: {', '.join(LANGUAGES)} (default: locale)."
+    )(function)
+
+
+def chosen_language(language: str | None) -> str:
+    """The ``--lang`` code if given (a clear error when it is not one), else the locale's."""
+    if language is None:
+        return default_language()
+    if language not in LANGUAGES:
+        raise CliError(f"--lang: unknown language {language!r} (choose {', '.join(LANGUAGES)})")
+    return language
 
 
 class DealNumber(click.ParamType[int]):

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import click
 
 from golf_solitaire.cli.common import (
     DAILY_NOT_FILTERED,
     DEAL_NUMBER,
     CliError,
+    chosen_language,
     counted,
     dump_json,
+    language_option,
     parse_rules,
     pretty_board,
     read_record,
@@ -18,6 +22,7 @@ from golf_solitaire.cli.common import (
 )
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
+from golf_solitaire.i18n import translate
 from golf_solitaire.rules import PRESETS, WINNABLE_ONLY
 
 
@@ -78,22 +83,26 @@ def deal_command(
 
 
 @click.command("rules")
-def rules_command() -> None:
+@language_option
+def rules_command(language: str | None) -> None:
     """List the rules presets, their aliases and what they change, then the modifier."""
+    language = chosen_language(language)
     for preset in PRESETS.values():
+        key = f"preset.{preset.name}"
+        click.echo(f"{preset.name}: {translate(language, f'{key}.title')}")
+        click.echo(indented(translate(language, f"{key}.summary")))
         aliases = ", ".join(preset.aliases)
-        click.echo(f"{preset.name}")
-        click.echo(f"    {preset.summary}")
-        click.echo(f"    aliases: {aliases}")
-        click.echo(f"    elsewhere: {preset.elsewhere}")
+        click.echo(indented(translate(language, "rules_list.aliases", names=aliases)))
+        click.echo(indented(translate(language, f"{key}.elsewhere")))
     click.echo(f"+{WINNABLE_ONLY}")
-    click.echo(
-        f"    A modifier after any preset (--rules strict+{WINNABLE_ONLY}): winnable deals only,"
-    )
-    click.echo("    each deal the first from its number on that the solver can clear.")
-    click.echo(
-        "    never for: the daily deal (the same for everyone), golf survey (it solves every deal)"
-    )
+    example = f"--rules strict+{WINNABLE_ONLY}"
+    click.echo(indented(translate(language, "rules_list.modifier", example=example)))
+    click.echo(indented(translate(language, "rules_list.never")))
+
+
+def indented(text: str, width: int = 88) -> str:
+    """``text`` wrapped to ``width`` columns, every line indented under its heading."""
+    return textwrap.fill(text, width, initial_indent="    ", subsequent_indent="    ")
 
 
 @click.command("replay")

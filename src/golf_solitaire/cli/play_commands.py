@@ -7,7 +7,6 @@ default SQLite file), so ``golf play --resume`` goes on with the last unfinished
 
 from __future__ import annotations
 
-import os
 import random
 from typing import TYPE_CHECKING
 
@@ -17,28 +16,20 @@ from golf_solitaire.cli.common import (
     DAILY_NOT_FILTERED,
     DEAL_NUMBER,
     CliError,
+    chosen_language,
+    language_option,
     parse_rules,
     rules_option,
     today_utc,
 )
 from golf_solitaire.deals import DAILY_RANGE, MAX_DEAL_NUMBER, Deal, daily_number
 from golf_solitaire.game import Game
-from golf_solitaire.i18n import LANGUAGES, negotiate
 from golf_solitaire.rounds import LAST_ROUND_START, Round
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.difficulty import CLEARABLE_LEVELS
 
 if TYPE_CHECKING:
     from golf_solitaire.tui.saving import RoundPlay, Saver
-
-
-def default_language() -> str:
-    """The language the terminal's locale asks for (``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
-        if value and value not in ("C", "POSIX"):
-            return negotiate(value.split(".")[0])
-    return "en"
 
 
 def first_deal_number(number: int | None, daily: bool) -> int:
@@ -126,7 +117,7 @@ def open_saver() -> Saver:
 @click.option(
     "--casual", is_flag=True, help="Just play: no score, no clock, no statistics, nothing saved."
 )
-@click.option("--lang", "language", help=f"Language: {', '.join(LANGUAGES)} (default: locale).")
+@language_option
 def play_command(
     number: int | None,
     daily: bool,
@@ -142,8 +133,7 @@ def play_command(
     from golf_solitaire.tui import GolfApp
     from golf_solitaire.tui.saving import RoundPlay
 
-    if language is not None and language not in LANGUAGES:
-        raise CliError(f"--lang: unknown language {language!r} (choose {', '.join(LANGUAGES)})")
+    language = chosen_language(language)
     if resume and (number is not None or daily or holes or winnable):
         raise CliError(
             "--resume goes on with the saved game: give no --deal, --daily, --round or --winnable"
@@ -164,7 +154,6 @@ def play_command(
         )
     if casual and (resume or holes):
         raise CliError("--casual keeps no score and saves nothing: give no --resume or --round")
-    language = language or default_language()
     if casual:
         game = Game(first_deal(number, daily, play_rules(rules_name, winnable), level, language))
         GolfApp(game, language=language, casual=True, level=level).run()

@@ -23,14 +23,20 @@ def greedy_move(game: Game) -> Move:
     return longest_chain_move(game.deal, game.state)
 
 
+Lengths = dict[tuple[tuple[int, ...], bool, int | None], int]
+
+
 def longest_chain_move(deal: Deal, state: State) -> Move:
-    """The first play of the longest chain from the waste top, else a draw."""
+    """The first play of the longest chain from the waste top, else a draw. A chain stops at a
+    card face down now: the player cannot see it, so cannot count on it."""
     best: Move | None = None
     most = 0
-    lengths: dict[tuple[tuple[int, ...], bool, int | None], int] = {}
+    lengths: Lengths = {}
+    hidden = frozenset(rules_of_play.face_down(deal, state))
     for move in rules_of_play.legal_moves(deal, state):
         if isinstance(move, Play):
-            length = 1 + _longest(deal, rules_of_play.apply_unchecked(deal, state, move), lengths)
+            after = rules_of_play.apply_unchecked(deal, state, move)
+            length = 1 + _longest(deal, after, lengths, hidden)
             if length > most:
                 best, most = move, length
     if best is not None:
@@ -38,10 +44,9 @@ def longest_chain_move(deal: Deal, state: State) -> Move:
     return Draw()
 
 
-def _longest(
-    deal: Deal, state: State, lengths: dict[tuple[tuple[int, ...], bool, int | None], int]
-) -> int:
-    """The most cards one chain of plays can take from ``state`` (no draw)."""
+def _longest(deal: Deal, state: State, lengths: Lengths, hidden: frozenset[int]) -> int:
+    """The most cards one chain of plays can take from ``state`` (no draw), never playing a
+    position of ``hidden`` (face down when the chain was planned)."""
     top = state.waste_top
     key = (state.heights, state.dead_end, None if top is None else top.rank)
     known = lengths.get(key)
@@ -49,8 +54,8 @@ def _longest(
         return known
     most = 0
     for move in rules_of_play.legal_moves(deal, state):
-        if isinstance(move, Play):
+        if isinstance(move, Play) and move.column not in hidden:
             after = rules_of_play.apply_unchecked(deal, state, move)
-            most = max(most, 1 + _longest(deal, after, lengths))
+            most = max(most, 1 + _longest(deal, after, lengths, hidden))
     lengths[key] = most
     return most

@@ -19,9 +19,11 @@ the same questions as ``search.Search`` with the same move codes (positions, ``D
 
 from __future__ import annotations
 
+import random
+
 from golf_solitaire.layouts import layout_named
 from golf_solitaire.solver.board import Board
-from golf_solitaire.solver.search import DRAW, INFINITY, Child, Search, SearchBase
+from golf_solitaire.solver.search import DRAW, INFINITY, Child, LimitReached, Search, SearchBase
 
 
 class CoverSearch(SearchBase):
@@ -45,6 +47,7 @@ class CoverSearch(SearchBase):
         self.lower: dict[int, int] = {}
         self.dead: set[int] = set()
         self._optimum: int | None = None
+        self._found = INFINITY  # the fewest strokes reached by the running ``value_of``
 
     # Positions ------------------------------------------------------------------------
 
@@ -74,21 +77,68 @@ class CoverSearch(SearchBase):
         """A lower bound on the board's final strokes: every stock card kept."""
         return -len(self.board.stock)
 
+    def rollouts(
+        self, count: int, start: tuple[list[int], int, int] | None = None
+    ) -> tuple[int, list[int]]:
+        """The best score of ``count`` seeded random plays-first games, and its line.
+
+        Each game plays an uncovered card that fits whenever there is one (a random one of
+        them), and draws only when none fits: a score some line surely reaches, so a search
+        stopped by its budget is judged by it rather than by every card left. ``start``
+        (heights, cards drawn, waste-top code) plays from a position of this board instead of
+        the board's own.
+        """
+        board = self.board
+        stock = board.stock
+        ranks = self._ranks
+        rng = random.Random(1)
+        first_heights, first_drawn, first_top = start or (board.heights, 0, board.top)
+        first_mask = self._mask(first_heights)
+        least = first_mask.bit_count()
+        best_line = [DRAW] * (len(stock) - first_drawn)
+        for _ in range(count):
+            mask, drawn, top = first_mask, first_drawn, first_top
+            line: list[int] = []
+            while mask:
+                plays = self._plays(mask, top)
+                if plays:
+                    position = plays[rng.randrange(len(plays))] if len(plays) > 1 else plays[0]
+                    mask &= ~(1 << position)
+                    top = ranks[position]
+                    line.append(position)
+                elif drawn < len(stock):
+                    top = stock[drawn]
+                    drawn += 1
+                    line.append(DRAW)
+                else:
+                    break
+            score = mask.bit_count() if mask else drawn - len(stock)
+            if score < least:
+                least, best_line = score, line
+        return least, best_line
+
     # The searches ---------------------------------------------------------------------
 
     def value_of(self, heights: list[int], drawn: int, top: int, beta: int = INFINITY) -> int:
         """Exact minimum strokes of a position if below ``beta``, else a bound at least
-        ``beta``; ``drawn`` counts draws from this board's stock, ``top`` is a code."""
+        ``beta``; ``drawn`` counts draws from this board's stock, ``top`` is a code.
+        ``LimitReached.found`` carries the fewest strokes reached when the budget stops it."""
         mask = self._mask(heights)
         stock_size = len(self.board.stock)
         if not mask:
             return drawn - stock_size
-        line: list[int] = []
-        if beta <= 0 or not self._clear(mask, drawn, top, line):
-            return self._value(mask, drawn, top, beta)
-        # A clear is known: a better line must beat its score (the cut that makes it quick).
-        score = drawn + line.count(DRAW) - stock_size
-        return min(self._value(mask, drawn, top, score), score)
+        self._found = INFINITY
+        try:
+            line: list[int] = []
+            if beta <= 0 or not self._clear(mask, drawn, top, line):
+                return self._value(mask, drawn, top, beta)
+            # A clear is known: a better line must beat its score (the cut that makes it quick).
+            score = drawn + line.count(DRAW) - stock_size
+            self._found = score
+            return min(self._value(mask, drawn, top, score), score)
+        except LimitReached as stop:
+            stop.found = self._found if self._found < beta else None
+            raise
 
     def clears(self, heights: list[int], drawn: int, top: int) -> bool:
         """True when the position can clear the tableau (the cheap question)."""
@@ -98,10 +148,13 @@ class CoverSearch(SearchBase):
         stock = self.board.stock
         left = len(stock) - drawn
         if not mask:
+            self._found = min(self._found, -left)
             return -left
         key = ((mask << 5) | drawn) << 4 | top
         known = self.exact.get(key)
         if known is not None:
+            if known < self._found:
+                self._found = known
             return known
         floor = max(self.lower.get(key, -left), -left, 1 if key in self.dead else -left)
         if floor >= beta:
@@ -111,6 +164,8 @@ class CoverSearch(SearchBase):
             self._tick()
         # Drawing out from here ends with every card left: a score always reachable.
         best = mask.bit_count()
+        if best < self._found:
+            self._found = best
         target = min(beta, best)
         ranks = self._ranks
         for position in self._plays(mask, top):
@@ -125,6 +180,8 @@ class CoverSearch(SearchBase):
                 best = value
         if best < beta:
             self.exact[key] = best
+            if best < self._found:  # every position searched is reachable: so is its score
+                self._found = best
             return best
         self.lower[key] = max(floor, beta)
         return max(floor, beta)
@@ -146,6 +203,9 @@ class CoverSearch(SearchBase):
         key = ((mask << 5) | drawn) << 4 | top
         if key in self.dead:
             return False
+        left = mask.bit_count()  # drawing out from here: a score always reachable
+        if left < self._found:
+            self._found = left
         self.nodes += 1
         if self.nodes >= self._budget:
             self._tick()

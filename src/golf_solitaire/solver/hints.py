@@ -41,7 +41,7 @@ from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.cover_search import AnySearch, search_for
 from golf_solitaire.solver.fair_value import MAX_UNSEEN, Expectimax, move_values
 from golf_solitaire.solver.frames import roomy
-from golf_solitaire.solver.search import INFINITY, LimitReached, Search
+from golf_solitaire.solver.search import INFINITY, LimitReached
 from golf_solitaire.solver.texts import render
 from golf_solitaire.state import State
 
@@ -216,11 +216,8 @@ ROLLOUTS = 2
 
 
 def _first_estimate(search: AnySearch, heights: list[int], drawn: int, top: int) -> int:
-    """A score some play reaches after a move: the best of a few plays-first games where the
-    search plays them (columns), else every card left (drawing to the end)."""
-    if isinstance(search, Search):
-        return search.rollouts(ROLLOUTS, (heights, drawn, top))[0]
-    return sum(heights)
+    """A score some play reaches after a move: the best of a few plays-first games."""
+    return search.rollouts(ROLLOUTS, (heights, drawn, top))[0]
 
 
 FIRST_SHARE = 256

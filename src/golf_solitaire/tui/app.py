@@ -64,12 +64,18 @@ SHORT_KEYS = ("space d", "u", "r", "h", "n", "g", "?", "q")
 
 def keys_of(deal: Deal) -> list[tuple[str, str]]:
     """``KEY_HELP`` for the deal's layout: the digit keys that reach its columns (1-9 at
-    most), and no draw key without a stock."""
-    last = min(deal.layout.columns, 9)
+    most), named for what they reach (a column, a fan, a free card of a covering layout),
+    and no draw key without a stock."""
+    layout = deal.layout
+    last = min(layout.columns, 9)
+    reached = "_free" if layout.is_covering else "_fan" if layout.name == "black_hole" else ""
     return [
-        (f"1-{last}" if label == "key.play" else keys, label)
+        (
+            f"1-{last}" if label == "key.play" else keys,
+            label + reached if label in ("key.play", "key.cursor") else label,
+        )
         for keys, label in KEY_HELP
-        if deal.layout.has_stock or label != "key.draw"
+        if layout.has_stock or label != "key.draw"
     ]
 
 
@@ -333,7 +339,7 @@ class GolfApp(App[None]):
         if self.game.deal.layout.is_covering:
             free = self._free_positions()
             if column >= len(free):
-                self.say(tr(self.language, "message.no_column", column=column + 1))
+                self.say(tr(self.language, "message.no_free", column=column + 1))
                 return
             column = free[column]
         if column >= self.game.deal.layout.columns:

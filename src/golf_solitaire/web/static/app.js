@@ -27,7 +27,7 @@ async function loadLanguage(code) {
   await loadTexts(code, `/api/meta/translations/${code}`);
   document.title = t("web.title");
   $("select-lang").value = code;
-  $("link-rules").href = `/how-to-play/${code}`;
+  howToPlayLink();
   ui.presets = await api("GET", "/api/meta/presets");
   const select = $("select-rules");
   select.replaceChildren(
@@ -43,6 +43,12 @@ async function loadLanguage(code) {
 }
 
 const WINNABLE = "+winnable_only";
+
+/* The how-to-play link: in the language chosen, for the family of the preset in play. */
+function howToPlayLink() {
+  const rules = ui.game ? `?rules=${encodeURIComponent(basePreset(ui.game.rules))}` : "";
+  $("link-rules").href = `/how-to-play/${lang()}${rules}`;
+}
 
 function basePreset(rules) {
   return rules.endsWith(WINNABLE) ? rules.slice(0, -WINNABLE.length) : rules;
@@ -406,6 +412,7 @@ function render() {
   const game = ui.game;
   if (!game) return;
   const layout = game.rules_options.layout;
+  howToPlayLink();
   document.body.classList.toggle("black-hole", layout === "black_hole");
   document.body.classList.toggle("all-in-a-row", layout === "all_in_a_row");
   const keys = document.querySelector(".keys");
