@@ -130,6 +130,7 @@ def test_spoken_names_and_the_rules_page_in_each_language(
     open_menu(page)
     page.click("#link-rules")
     expect(page).to_have_url(re.compile(f"/how-to-play/{language}\\?rules=strict$"))
+    expect(page.locator("#rule-book")).to_have_attribute("href", f"/rules/{language}")
     page.click("#rule-book")
     expect(page).to_have_url(re.compile(f"/rules/{language}$"))
     expect(page.locator("html")).to_have_attribute("lang", language)

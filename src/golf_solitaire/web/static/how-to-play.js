@@ -93,11 +93,11 @@ function draw(figure) {
 async function main() {
   const asked = location.pathname.split("/").pop();
   const code = LANGS.includes(asked) ? asked : "en";
+  document.getElementById("back").href = `/?lang=${code}`;
+  document.getElementById("rule-book").href = `/rules/${code}`;
   await loadTexts(code, `/api/meta/translations/${code}`);
   describe(await askedPreset());
   document.title = document.getElementById("howto-title").textContent;
-  document.getElementById("back").href = `/?lang=${code}`;
-  document.getElementById("rule-book").href = `/rules/${code}`;
   const names = { en: "English", it: "Italiano", nl: "Nederlands", es: "Español", fr: "Français" };
   document.getElementById("languages").replaceChildren(...LANGS.map((other) => {
     const link = document.createElement("a");
