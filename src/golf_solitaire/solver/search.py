@@ -36,6 +36,8 @@ import random
 import time
 from abc import ABC, abstractmethod
 
+from mypy_extensions import mypyc_attr
+
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.frames import roomy
 from golf_solitaire.solver.pruning import Pruning
@@ -100,9 +102,13 @@ class LimitReached(Exception):
     the value it was after), or ``None`` when it had found nothing below its target.
     """
 
-    found: int | None = None
+    def __init__(self, found: int | None = None) -> None:
+        # Set here, not as a class attribute: a compiled build gives its instances none.
+        super().__init__()
+        self.found = found
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the covering search stays interpreted
 class SearchBase(ABC):
     """What the exact searches share: a budget of positions and seconds (``LimitReached`` past
     it), and walking a line along the values they prove (``value_of`` and ``children``)."""
