@@ -25,6 +25,19 @@ def backends(url: str) -> int:
     return int(row[0])
 
 
+def settled_backends(url: str) -> int:
+    """The connection count once it holds still for a tenth of a second (a pool may still be
+    opening its first connections in the background), or as it stands after two seconds."""
+    deadline = time.monotonic() + 2
+    found = backends(url)
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        if (again := backends(url)) == found:
+            break
+        found = again
+    return found
+
+
 def backends_become(url: str, count: int) -> int:
     """The connection count once it is ``count`` (a closed one's server process ends a
     moment later), or as it stands after two seconds."""
@@ -65,7 +78,7 @@ def test_connections_are_bounded_and_a_failed_statement_leaves_the_pool_usable(
     database = Database(postgres_url)
     with database.transaction() as tx:
         tx.execute("CREATE TABLE marks (n BIGINT NOT NULL)")
-    opened_before = backends(postgres_url)
+    opened_before = settled_backends(postgres_url)
 
     async def scenario() -> tuple[int, int]:
         slow = "INSERT INTO marks (n) SELECT ? FROM pg_sleep(0.05)"
