@@ -17,8 +17,10 @@ def games_in_the_database_file_alone(path: Path, copy: Path) -> int:
     connection = sqlite3.connect(copy)
     try:
         return int(connection.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-    except sqlite3.OperationalError:
-        return 0  # not even the schema has been copied yet
+    except sqlite3.DatabaseError:
+        # Not even the schema copied yet, or a copy taken while a checkpoint was writing the
+        # file (torn pages read as "malformed"): not there yet, look again.
+        return 0
     finally:
         connection.close()
 
