@@ -12,7 +12,7 @@ import pytest
 
 from golf_solitaire import Limit, Rules
 from golf_solitaire.rules import PRESETS
-from golf_solitaire.solver.survey import SurveyFileError, solve_numbered
+from golf_solitaire.solver.survey import SurveyFileError, solve_numbered, wilson_interval
 from golf_solitaire.solver.survey_file import FAIR_HEADER, HEADER, SurveyRow
 from golf_solitaire.solver.survey_table import (
     PUBLISHED,
@@ -105,6 +105,9 @@ def test_files_merge_by_deal_and_the_fair_player_is_set_beside_the_optimum() -> 
     assert figures.verdicts == {1: False, 2: True, 3: True}
     assert figures.best_scores == {1: 3, 2: -2}
     assert figures.undecided == 1
+    assert figures.win_rate == 2 / 3
+    # the undecided deal 4 may go either way: the interval spans 2 of 4 to 3 of 4 cleared
+    assert figures.interval == (wilson_interval(2, 4)[0], wilson_interval(3, 4)[1])
     assert figures.fair_against_optimum() == (7.0, float("inf"), 3.0)
     assert figures.best_seconds == figures.quick_seconds == 0.5
 

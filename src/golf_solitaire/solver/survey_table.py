@@ -111,8 +111,15 @@ class PresetFigures:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of the win rate."""
-        return wilson_interval(self.cleared, len(self.verdicts))
+        """The 95% Wilson interval of the win rate, widened to hold every way the undecided
+        deals could go: from all of them lost to all of them cleared."""
+        decided = len(self.verdicts)
+        if not self.undecided:
+            return wilson_interval(self.cleared, decided)
+        total = decided + self.undecided
+        low = wilson_interval(self.cleared, total)[0]
+        high = wilson_interval(self.cleared + self.undecided, total)[1]
+        return low, high
 
     @property
     def win_rate(self) -> float:
@@ -310,7 +317,10 @@ def _preset_section(
         )
     lines.append(f"- Checked: {_reference_line(figures, reference)}.")
     if figures.undecided:
-        lines.append(f"- Undecided (search budget ran out): {figures.undecided} deals.")
+        lines.append(
+            f"- Undecided (search budget ran out): {_number(figures.undecided)} deals; the 95% "
+            "interval holds them both ways, from all lost to all cleared."
+        )
     if plot is not None:
         lines += ["", f"![best scores of {figures.preset}]({plot})"]
     return [*lines, ""]
