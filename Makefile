@@ -33,7 +33,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/golf_solitaire tests benchmarks
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=15
 
 # Optional: the solver's hot modules compiled with mypyc, in place beside their sources (the
 # same results, faster; see setup.py). `make pure` goes back to pure Python.
