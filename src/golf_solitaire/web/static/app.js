@@ -4,7 +4,7 @@
 
 import { lang, loadTexts, pickLanguage, t } from "./shared/texts.js";
 import { request } from "./shared/api.js";
-import { cardElement, cardName, cardPretty, installSuits, lifted } from "./shared/cards.js";
+import { blockedKey, cardElement, cardName, cardPretty, installSuits, lifted, pileKind } from "./shared/cards.js";
 import { backElement, isCovering, peaksBox, widthInCards } from "./shared/peaks.js";
 import { PHONE, placeFans } from "./shared/fans.js";
 
@@ -351,7 +351,7 @@ function makePlayable(element, column, legal) {
     event.preventDefault();
     playColumn(column);
   });
-  return playable ? t("web.card.playable") : t("web.card.blocked");
+  return playable ? t("web.card.playable") : t(blockedKey(pileKind(ui.game.rules_options.layout)));
 }
 
 /* A covering layout (TriPeaks, Elevator, Escalator): the shared picture (shared/peaks.js),
@@ -400,6 +400,13 @@ function render() {
   const covering = isCovering(game);
   tableau.classList.toggle("covering", covering);
   tableau.classList.toggle("fans", layout === "black_hole");
+  // A covering layout's rows and width size the stock and waste too (style.css).
+  const table = $("table");
+  table.classList.toggle("covering-layout", covering);
+  for (const [name, value] of [["--columns", covering && widthInCards(game)], ["--peak-rows", covering && game.rows.length]]) {
+    if (value) table.style.setProperty(name, String(value));
+    else table.style.removeProperty(name);
+  }
   tableau.style.setProperty("--columns", String(covering ? widthInCards(game) : game.columns.length));
   // Room for the layout's deepest column as dealt, so the cards keep their size as it empties.
   const depth = Math.max(...game.columns.map((column) => column.length), game.depth);
@@ -469,7 +476,17 @@ function render() {
     waste.append(empty);
   }
   const top = game.waste[game.waste.length - 1];
-  waste.setAttribute("aria-label", top ? t("web.pile.waste", { card: cardName(top) }) : t("web.pile.waste_empty"));
+  // Black Hole's hole and All in a Row's foundation are named, on the table and in words.
+  const kind = pileKind(layout);
+  if (kind !== "waste") {
+    const label = document.createElement("span");
+    label.className = "pile-label";
+    label.setAttribute("aria-hidden", "true");
+    label.textContent = t(`web.pile.${kind}_name`);
+    waste.append(label);
+  }
+  const empty = kind === "foundation" ? "web.pile.foundation_empty" : "web.pile.waste_empty";
+  waste.setAttribute("aria-label", top ? t(`web.pile.${kind}`, { card: cardName(top) }) : t(empty));
   waste.classList.toggle("dead-end", game.dead_end);
 
   const dealText = game.daily ? dailyLabel(game) : t("web.status.deal", { number: game.deal });

@@ -3,7 +3,7 @@
 
 import { LANGS, loadTexts, t } from "./shared/texts.js";
 import { request } from "./shared/api.js";
-import { cardElement, cardName, cardOfText, installSuits } from "./shared/cards.js";
+import { blockedKey, cardElement, cardName, cardOfText, installSuits, pileKind } from "./shared/cards.js";
 import { backElement, peaksBox, widthInCards } from "./shared/peaks.js";
 import { PHONE, placeFans } from "./shared/fans.js";
 import { EXAMPLES, coveringPicture } from "./examples.js";
@@ -86,13 +86,9 @@ function drawRow(figure) {
   figure.prepend(row);
 }
 
-/* What the family calls the pile the cards go to: the waste, Black Hole's hole, All in a
-   Row's foundation (keys of web.pile and the label under it). */
-const PILES = { black_hole: "hole", all_in_a_row: "foundation" };
-
 /* The pile with its top card (or empty), named under it as the family names it. */
 function pileElement(family, top) {
-  const kind = PILES[family] || "waste";
+  const kind = pileKind(family);
   const holder = document.createElement("div");
   holder.className = "howto-pile";
   holder.dataset.pile = kind;
@@ -107,7 +103,7 @@ function pileElement(family, top) {
   const label = document.createElement("span");
   label.className = "howto-label";
   label.setAttribute("aria-hidden", "true");
-  label.textContent = t(kind === "waste" ? "word.waste" : `web.howto.pile.${kind}`);
+  label.textContent = t(kind === "waste" ? "word.waste" : `web.pile.${kind}_name`);
   holder.append(pile, label);
   return holder;
 }
@@ -116,8 +112,7 @@ function pileElement(family, top) {
 function freeCard(element, family, playable) {
   element.classList.add("exposed");
   element.classList.toggle("playable", playable);
-  const blocked = { hole: "web.card.blocked_hole", foundation: "web.card.blocked_foundation" }[PILES[family]] || "web.card.blocked";
-  return t(playable ? "web.card.playable" : blocked);
+  return t(playable ? "web.card.playable" : blockedKey(pileKind(family)));
 }
 
 /* A layout of columns (Golf, two decks, All in a Row) or fans (Black Hole): the game's own
