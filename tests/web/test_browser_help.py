@@ -47,7 +47,7 @@ WORDS = """() => [
 ].join("\\n")"""
 """Every text of the page, spoken labels and title included."""
 
-KEY = re.compile(r"\b(?:web|word|card|rank|suit|preset|reason)\.[a-z_]+")
+KEY = re.compile(r"\b(?:web|word|pile|card|rank|suit|preset|reason)\.[a-z_]+")
 """A catalog key shown as it is: the page found no text for it."""
 
 
@@ -175,7 +175,7 @@ def assert_example_speaks_of_its_pile(page: Page, texts: dict[str, str], pile: s
     """The example's pile is named as its family names it, under the pile and in its spoken
     label; a family with a hole or a foundation has no waste anywhere in its figure."""
     figure = page.locator("#figure-play")
-    label = texts["word.waste"] if pile == "waste" else texts[f"web.pile.{pile}_name"]
+    label = texts[f"pile.{pile}"]
     expect(figure.locator(".howto-label")).to_have_text(label)
     top = figure.locator(".howto-pile [aria-label]")
     spoken = top.get_attribute("aria-label") or ""

@@ -482,7 +482,7 @@ function render() {
     const label = document.createElement("span");
     label.className = "pile-label";
     label.setAttribute("aria-hidden", "true");
-    label.textContent = t(`web.pile.${kind}_name`);
+    label.textContent = t(`pile.${kind}`);
     waste.append(label);
   }
   const empty = kind === "foundation" ? "web.pile.foundation_empty" : "web.pile.waste_empty";

@@ -103,7 +103,7 @@ function pileElement(family, top) {
   const label = document.createElement("span");
   label.className = "howto-label";
   label.setAttribute("aria-hidden", "true");
-  label.textContent = t(kind === "waste" ? "word.waste" : `web.pile.${kind}_name`);
+  label.textContent = t(`pile.${kind}`);
   holder.append(pile, label);
   return holder;
 }
