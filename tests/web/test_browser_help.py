@@ -254,3 +254,29 @@ def test_how_to_play_without_a_known_preset_is_golf(page: Page) -> None:
         expect(page.locator("h1")).to_have_text(texts["web.howto.title"])
         expect(page.locator("main")).to_contain_text(texts["web.howto.goal"])
         expect(page.locator("#howto-preset")).to_be_hidden()
+
+
+FITS = """figure => {
+  const box = figure.getBoundingClientRect();
+  const cards = [...figure.querySelectorAll(".card, .slot")]
+    .map((card) => card.getBoundingClientRect());
+  return {
+    inside: cards.every((card) => card.left >= box.left && card.right <= box.right
+      && card.top >= box.top && card.bottom <= box.bottom),
+    width: Math.min(...cards.map((card) => card.width)),
+  };
+}"""
+"""Whether every card of a figure lies inside it, and the narrowest card's width."""
+
+
+def test_every_example_fits_a_phone(phone: Page) -> None:
+    """On a phone (390 px) each family's example fits the page with no sideways scrolling,
+    every card inside its figure and wide enough to read (TriPeaks' ten across the narrowest)."""
+    for preset in ("strict", *FAMILIES):
+        phone.goto(f"/how-to-play/en?rules={preset}")
+        expect(phone.locator("body.ready")).to_be_attached()
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390, preset
+        for figure in ("#figure-play", "#figure-chain"):
+            fits = phone.eval_on_selector(figure, FITS)
+            assert fits["inside"] and fits["width"] >= 28, (preset, figure, fits)
+    shot(phone, "how-to-play-phone-escalator")
