@@ -385,22 +385,28 @@ def test_keys_act_on_the_focused_control_and_cards_look_as_in_the_game(
     expect(page.locator(".brand .brand-flag")).to_be_visible()
 
 
+def create_and_join_rules(page: Page, name: str, rules: str, player: str) -> str:
+    """Create a competition of HOLES holes played by the preset ``rules`` and join it as
+    ``player``; its join code."""
+    page.goto("/competition")
+    page.fill("#create-name", name)
+    page.select_option("#create-holes", str(HOLES))
+    page.select_option("#create-rules", rules)
+    page.click("#create-form button[type=submit]")
+    expect(page).to_have_url(re.compile(r"/c/[A-Z2-9]{6}$"))
+    page.fill("#join-name", player)
+    page.click("#join-form button[type=submit]")
+    expect(page.locator("#play-hole")).to_have_text(f"Hole 1 of {HOLES}")
+    return page.url.rsplit("/", 1)[1]
+
+
 def test_a_tripeaks_competition_draws_its_peaks_with_backs(
     two_pages: list[Page], database: str
 ) -> None:
     """The competition page draws a covering layout as the game does: backs for face-down
     cards (which it is never sent), and a free card plays by click."""
     page = two_pages[0]
-    page.goto("/competition")
-    page.fill("#create-name", "Peaks")
-    page.select_option("#create-holes", str(HOLES))
-    page.select_option("#create-rules", "tripeaks")
-    page.click("#create-form button[type=submit]")
-    expect(page).to_have_url(re.compile(r"/c/[A-Z2-9]{6}$"))
-    code = page.url.rsplit("/", 1)[1]
-    page.fill("#join-name", "Tess")
-    page.click("#join-form button[type=submit]")
-    expect(page.locator("#play-hole")).to_have_text(f"Hole 1 of {HOLES}")
+    code = create_and_join_rules(page, "Peaks", "tripeaks", "Tess")
     expect(page.locator("#tableau .peaks .card.back")).to_have_count(18)
     deal = hole_deals(database, code, HOLES)[0]
     html = page.content()
@@ -411,3 +417,31 @@ def test_a_tripeaks_competition_draws_its_peaks_with_backs(
     if plays:
         page.locator(f'#tableau .peaks button[data-column="{plays[0].column}"]').click()
         expect(page.locator("#play-moves")).to_have_text("1")
+
+
+def test_a_black_hole_competition_speaks_of_the_hole(two_pages: list[Page]) -> None:
+    """On Black Hole the pile is the hole, for a screen reader too: no card or pile speaks
+    of a waste."""
+    page = two_pages[0]
+    create_and_join_rules(page, "Hole", "black-hole", "Hal")
+    expect(page.locator("#waste")).to_have_attribute(
+        "aria-label", "The hole, top card ace of spades"
+    )
+    spoken = page.eval_on_selector_all(
+        "#tableau .card.exposed", "cards => cards.map(card => card.ariaLabel)"
+    )
+    blocked = [label for label in spoken if not label.endswith(", playable")]
+    assert len(spoken) == 17 and blocked
+    assert all(label.endswith("cannot go into the hole now") for label in blocked)
+    # Its fans lie around the hole as in the game, beside the leaderboard, with no stock.
+    expect(page.locator("#stock")).to_be_hidden()
+    box = "s => [document.querySelector(s).getBoundingClientRect()].map(r => [r.x, r.right])[0]"
+    fans, board = page.evaluate(box, "#tableau"), page.evaluate(box, ".board")
+    assert fans[1] <= board[0]
+    left, right = (page.evaluate(box, f".column:nth-child({n}) .card") for n in (7, 8))
+    hole = page.evaluate(box, "#tableau > #waste .card")
+    assert left[1] <= hole[0] and hole[1] <= right[0]  # fan 7 | the hole | fan 8
+    shot(page, "competition-black-hole")
+    page.locator(".card.playable").first.click()
+    expect(page.locator("#play-moves")).to_have_text("1")
+    expect(page.locator("#tableau > #waste")).to_have_count(1)  # still the hole after a redraw

@@ -8,6 +8,7 @@ import pytest
 from golf_solitaire.i18n import LANGUAGES
 from golf_solitaire.layouts import LAYOUTS
 from golf_solitaire.rules import Rules
+from golf_solitaire.tui.app import PILES
 from golf_solitaire.tui.screens import HelpScreen
 from golf_solitaire.tui.texts import core, tr
 from tests.tui.tui_helpers import make_app
@@ -36,6 +37,10 @@ async def test_the_help_tells_how_to_play_the_preset_in_play(preset: str, langua
         assert isinstance(app.screen, HelpScreen)
         rules = str(app.screen.query_one("#help-rules").render())
         assert rules == tr(language, f"help.rules.{layout}")
+        pile = PILES.get(layout, "waste")  # the rules name the pile as the table does
+        assert core(language, f"pile.{pile}").lower() in rules.lower()
+        if pile != "waste":
+            assert core(language, "pile.waste").lower() not in rules.lower()
         for other in LAYOUTS:  # no other family's rules, Golf's included
             if other != layout:
                 assert rules != tr(language, f"help.rules.{other}")

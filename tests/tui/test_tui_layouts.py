@@ -63,3 +63,24 @@ async def test_black_hole_lays_its_fans_around_the_hole_and_plays_them() -> None
         await pilot.click("#column-2", offset=(13, 0))  # the 2♠ exposed at the fan's end
         assert app.game.moves == (Play(1),)
         assert "2♠" in str(app.query_one("#hole").render())
+
+
+@pytest.mark.parametrize(
+    ("rules", "language", "title"),
+    [
+        ("black-hole", "en", "Hole"),
+        ("black-hole", "fr", "Trou"),
+        ("all-in-a-row", "en", "Foundation"),
+        ("all-in-a-row", "it", "Fondazione"),
+        ("tripeaks", "es", "Descarte"),
+    ],
+)
+async def test_the_pile_is_named_as_its_layout_names_it(
+    rules: str, language: str, title: str
+) -> None:
+    """Black Hole's cards go into the hole and All in a Row's onto the foundation: the pile's
+    box says so, in the player's language; the peaks keep their waste."""
+    app = make_app(2, rules=rules, language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.query_one("#waste").border_title == title

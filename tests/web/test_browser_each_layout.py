@@ -75,6 +75,11 @@ def test_all_in_a_row_has_its_own_key_line_and_phone_layout(desktop: Page, phone
     expect(keys).to_contain_text("the first nine columns")
     expect(keys).not_to_contain_text("fans")
     assert whole_deal_in_sight(desktop, 1280, 800, 13) >= 70
+    # The pile is the foundation, named on the table and in words; it starts empty.
+    expect(desktop.locator("#waste .pile-label")).to_have_text("Foundation")
+    expect(desktop.locator("#waste")).to_have_attribute(
+        "aria-label", "Foundation, empty: any free card may start it"
+    )
     shot(desktop, "all-in-a-row")
     # On a phone, 7 columns over 6 as PySolFC lays them out: larger cards than 9 over 4.
     open_deal(phone, 2, "all-in-a-row")
@@ -89,6 +94,17 @@ def test_black_hole_lays_its_fans_around_the_hole(desktop: Page, phone: Page) ->
         open_deal(page, 2, "black-hole")
         # The cards are larger than in one row of 17 (41 px) or two of 9 on a phone (39 px).
         assert whole_deal_in_sight(page, width, height, 17) >= least
+        # The hole is named as the hole, on the table and in words; no card speaks of a waste.
+        expect(page.locator("#waste .pile-label")).to_have_text("Hole")
+        expect(page.locator("#waste")).to_have_attribute(
+            "aria-label", "The hole, top card ace of spades"
+        )
+        spoken = page.eval_on_selector_all(
+            "#tableau .card.exposed", "cards => cards.map(card => card.ariaLabel)"
+        )
+        blocked = [label for label in spoken if not label.endswith(", playable")]
+        assert blocked and all(label.endswith("cannot go into the hole now") for label in blocked)
+        assert not [label for label in spoken if "waste" in label]
         hole = page.evaluate(BOX, "#waste")
         assert page.locator("#tableau #waste").count() == 1
         middle_x = hole["x"] + hole["width"] / 2
@@ -110,3 +126,22 @@ def test_black_hole_lays_its_fans_around_the_hole(desktop: Page, phone: Page) ->
         expect(page.locator("#waste .card").last).to_have_attribute("data-code", "2S")
     shot(desktop, "black-hole")
     shot(phone, "phone-black-hole-around")
+
+
+@pytest.mark.parametrize("preset", ["elevator", "escalator", "tripeaks"])
+def test_peaks_and_pyramids_fit_a_desktop_window_with_their_stock(
+    desktop: Page, preset: str
+) -> None:
+    """The seven rows of a pyramid (or TriPeaks' four), the stock and the waste all lie in a
+    window of 1280×800 with no scrolling, the stock and waste at the table's card size."""
+    open_deal(desktop, 3, preset)
+    assert desktop.evaluate("document.documentElement.scrollHeight") <= 800
+    cards = desktop.eval_on_selector_all(
+        ".peaks .card", "cards => cards.map(card => card.getBoundingClientRect().bottom)"
+    )
+    assert len(cards) == 28
+    stock, waste = (desktop.evaluate(BOX, selector) for selector in ("#stock", "#waste .card"))
+    assert max(cards) <= stock["y"] and stock["bottom"] <= 800 and waste["bottom"] <= 800
+    card = desktop.evaluate(BOX, ".peaks .card")
+    assert card["width"] >= 74 and abs(stock["width"] - card["width"]) <= 1
+    shot(desktop, f"{preset}-desktop")

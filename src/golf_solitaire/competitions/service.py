@@ -340,6 +340,8 @@ class CompetitionService:
             "index": game.move_count,
             "table": {
                 **game.observation().to_dict(),
+                "layout": game.deal.layout.name,
+                "has_stock": game.deal.layout.has_stock,
                 "rows": [list(row) for row in game.deal.layout.rows],
                 "offsets": list(game.deal.layout.offsets),
             },

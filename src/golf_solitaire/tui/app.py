@@ -58,6 +58,10 @@ KEY_HELP = (
 )
 """The keys the help screen and the key line list, with their catalog keys."""
 
+PILES = {"black_hole": "hole", "all_in_a_row": "foundation"}
+"""What a layout calls the pile its cards go to (keys under ``pile.``), where it is not the
+waste: Black Hole's hole, All in a Row's foundation."""
+
 SHORT_KEYS = ("space d", "u", "r", "h", "n", "g", "?", "q")
 """The keys the bottom line has room for at 80 columns."""
 
@@ -230,7 +234,8 @@ class GolfApp(App[None]):
             self.cursor = next(iter(self._free_positions()), 0)
         self.query_one("#stock", StockView).display = self.game.deal.layout.has_stock
         self.query_one("#stock", StockView).border_title = core(self.language, "word.stock")
-        self.query_one("#waste", WasteView).border_title = core(self.language, "word.waste")
+        pile = PILES.get(self.game.deal.layout.name, "waste")
+        self.query_one("#waste", WasteView).border_title = core(self.language, f"pile.{pile}")
         self.query_one("#keys", Line).update(self._key_line())
         self._show_position()
 

@@ -4,8 +4,9 @@
 
 import { lang, loadTexts, pickLanguage, t } from "./shared/texts.js";
 import { request } from "./shared/api.js";
-import { cardElement, cardName, cardPretty, installSuits, lifted } from "./shared/cards.js";
+import { blockedKey, cardElement, cardName, cardPretty, installSuits, lifted, pileKind } from "./shared/cards.js";
 import { backElement, isCovering, peaksBox, widthInCards } from "./shared/peaks.js";
+import { PHONE, placeFans } from "./shared/fans.js";
 
 const store = window.localStorage;
 
@@ -350,7 +351,7 @@ function makePlayable(element, column, legal) {
     event.preventDefault();
     playColumn(column);
   });
-  return playable ? t("web.card.playable") : t("web.card.blocked");
+  return playable ? t("web.card.playable") : t(blockedKey(pileKind(ui.game.rules_options.layout)));
 }
 
 /* A covering layout (TriPeaks, Elevator, Escalator): the shared picture (shared/peaks.js),
@@ -377,30 +378,6 @@ function peaks(game, legal) {
   });
 }
 
-/* Black Hole's 17 fans as [grid row, grid column] on a 5 by 4 grid around the hole (the
-   middle of rows 2 and 3), in PySolFC's order: five across the top, two each side of the hole
-   on the next two rows, four across the bottom. */
-const BLACK_HOLE_CELLS = [
-  [1, 1], [1, 2], [1, 3], [1, 4], [1, 5],
-  [2, 1], [2, 2], [2, 4], [2, 5],
-  [3, 1], [3, 2], [3, 4], [3, 5],
-  [4, 1], [4, 2], [4, 3], [4, 4],
-];
-
-/* On a phone, 3 fans wide around the hole (rows 3 and 4 of the middle), the last below. */
-const BLACK_HOLE_PHONE_CELLS = [
-  [1, 1], [1, 2], [1, 3],
-  [2, 1], [2, 2], [2, 3],
-  [3, 1], [3, 3],
-  [4, 1], [4, 3],
-  [5, 1], [5, 2], [5, 3],
-  [6, 1], [6, 2], [6, 3],
-  [7, 2],
-];
-
-/* The width at which the page lays itself out for a phone (style.css's media query). */
-const PHONE = window.matchMedia("(max-width: 600px)");
-
 /* The key bar's text: the columns the digit keys reach, and the draw key only with a stock. */
 function keyHelp(game) {
   if (game.rules_options.layout === "black_hole") return "web.keys_fans";
@@ -422,6 +399,14 @@ function render() {
   const tableau = $("tableau");
   const covering = isCovering(game);
   tableau.classList.toggle("covering", covering);
+  tableau.classList.toggle("fans", layout === "black_hole");
+  // A covering layout's rows and width size the stock and waste too (style.css).
+  const table = $("table");
+  table.classList.toggle("covering-layout", covering);
+  for (const [name, value] of [["--columns", covering && widthInCards(game)], ["--peak-rows", covering && game.rows.length]]) {
+    if (value) table.style.setProperty(name, String(value));
+    else table.style.removeProperty(name);
+  }
   tableau.style.setProperty("--columns", String(covering ? widthInCards(game) : game.columns.length));
   // Room for the layout's deepest column as dealt, so the cards keep their size as it empties.
   const depth = Math.max(...game.columns.map((column) => column.length), game.depth);
@@ -460,12 +445,7 @@ function render() {
   const hole = $("waste");
   if (layout === "black_hole") {
     // The fans around the hole, as PySolFC lays them out: the waste is the hole in the middle.
-    columns.forEach((pile, index) => {
-      const cells = PHONE.matches ? BLACK_HOLE_PHONE_CELLS : BLACK_HOLE_CELLS;
-      const [row, column] = cells[index];
-      pile.style.gridRow = String(row);
-      pile.style.gridColumn = String(column);
-    });
+    placeFans(columns);
     tableau.replaceChildren(...columns, hole);
   } else {
     tableau.replaceChildren(...columns);
@@ -496,7 +476,17 @@ function render() {
     waste.append(empty);
   }
   const top = game.waste[game.waste.length - 1];
-  waste.setAttribute("aria-label", top ? t("web.pile.waste", { card: cardName(top) }) : t("web.pile.waste_empty"));
+  // Black Hole's hole and All in a Row's foundation are named, on the table and in words.
+  const kind = pileKind(layout);
+  if (kind !== "waste") {
+    const label = document.createElement("span");
+    label.className = "pile-label";
+    label.setAttribute("aria-hidden", "true");
+    label.textContent = t(`pile.${kind}`);
+    waste.append(label);
+  }
+  const empty = kind === "foundation" ? "web.pile.foundation_empty" : "web.pile.waste_empty";
+  waste.setAttribute("aria-label", top ? t(`web.pile.${kind}`, { card: cardName(top) }) : t(empty));
   waste.classList.toggle("dead-end", game.dead_end);
 
   const dealText = game.daily ? dailyLabel(game) : t("web.status.deal", { number: game.deal });

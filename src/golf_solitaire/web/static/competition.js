@@ -5,8 +5,9 @@
 
 import { lang, loadTexts, t } from "./shared/texts.js";
 import { request } from "./shared/api.js";
-import { cardElement, cardName, cardOfText, installSuits } from "./shared/cards.js";
+import { blockedKey, cardElement, cardName, cardOfText, installSuits, pileKind } from "./shared/cards.js";
 import { backElement, isCovering, peaksBox, widthInCards } from "./shared/peaks.js";
+import { PHONE, placeFans } from "./shared/fans.js";
 
 const TOKEN_KEY = "golf.competition.token";
 const PRESETS = ["strict", "putt-putt", "queens-on-kings", "pysolfc-golf", "jokers", "empty-start", "black-hole", "tripeaks", "elevator", "escalator"];
@@ -84,15 +85,24 @@ function renderGame() {
   const focused = tableau.contains(document.activeElement) ? document.activeElement.dataset.column : undefined;
   const finished = view.finished;
   const covering = isCovering(table);
+  // Black Hole's hole and All in a Row's foundation are named as such, not as a waste.
+  const kind = pileKind(table.layout);
+  const blocked = blockedKey(kind);
+  const fans = table.layout === "black_hole";
   tableau.classList.toggle("covering", covering);
+  tableau.classList.toggle("fans", fans);
   tableau.style.setProperty("--columns", String(covering ? widthInCards(table) : table.columns.length));
+  // Black Hole's fans lie around the hole, as in the game: the waste goes into their grid
+  // (out of it while the cards are redrawn).
+  const hole = $("waste");
+  if (hole.parentElement === tableau) $("stock").after(hole);
   paint("tableau", JSON.stringify([table.columns, table.face_down, table.legal_moves, finished, lang()]), () =>
     covering ? [peaksBox(table, (position, how) => {
       if (how === "face_down") return backElement(t("web.card.face_down", { column: position + 1 }));
       const card = cardOfText(table.columns[position][0]);
       const free = how === "free";
       const playable = free && legal.has(String(position)) && !finished;
-      const condition = !free ? "web.card.covered" : playable ? "web.card.playable" : "web.card.blocked";
+      const condition = !free ? "web.card.covered" : playable ? "web.card.playable" : blocked;
       const element = cardElement(card, free ? "button" : "div");
       if (free) {
         element.type = "button";
@@ -111,7 +121,7 @@ function renderGame() {
         const card = cardOfText(text);
         const top = row === column.length - 1;
         const playable = top && legal.has(String(index)) && !finished;
-        const condition = !top ? "web.card.covered" : playable ? "web.card.playable" : "web.card.blocked";
+        const condition = !top ? "web.card.covered" : playable ? "web.card.playable" : blocked;
         const element = cardElement(card, top ? "button" : "div");
         element.style.setProperty("--row", String(row));
         if (top) {
@@ -127,6 +137,11 @@ function renderGame() {
       });
       return pile;
     }));
+  if (fans) {
+    placeFans([...tableau.querySelectorAll(".column")]);
+    tableau.append(hole);
+  }
+  $("stock").hidden = !table.has_stock;
   if (focused !== undefined && !tableau.contains(document.activeElement)) keepFocus(Number(focused));
   const waste = table.waste;
   const shown = waste[waste.length - 1];
@@ -136,7 +151,8 @@ function renderGame() {
     element.setAttribute("aria-hidden", "true");
     return [element];
   });
-  $("waste").setAttribute("aria-label", shown ? t("web.pile.waste", { card: cardName(cardOfText(shown)) }) : t("web.pile.waste_empty"));
+  const empty = kind === "foundation" ? "web.pile.foundation_empty" : "web.pile.waste_empty";
+  $("waste").setAttribute("aria-label", shown ? t(`web.pile.${kind}`, { card: cardName(cardOfText(shown)) }) : t(empty));
   $("stock-count").textContent = table.stock_count;
   $("stock").setAttribute("aria-label", table.stock_count ? t("web.pile.stock", { count: table.stock_count })
     : t("web.pile.stock_empty"));
@@ -421,6 +437,7 @@ function wire() {
   $("create-form").addEventListener("submit", create);
   $("daily-form").addEventListener("submit", playDaily);
   $("daily-rules").addEventListener("change", () => openDaily());
+  PHONE.addEventListener("change", renderGame);
   $("join-code-form").addEventListener("submit", (event) => {
     event.preventDefault();
     location.href = `/c/${encodeURIComponent($("join-code").value.trim().toUpperCase())}`;

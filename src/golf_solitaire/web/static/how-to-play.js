@@ -3,7 +3,10 @@
 
 import { LANGS, loadTexts, t } from "./shared/texts.js";
 import { request } from "./shared/api.js";
-import { cardElement, cardName, cardOfText, installSuits } from "./shared/cards.js";
+import { blockedKey, cardElement, cardName, cardOfText, installSuits, pileKind } from "./shared/cards.js";
+import { backElement, peaksBox, widthInCards } from "./shared/peaks.js";
+import { PHONE, placeFans } from "./shared/fans.js";
+import { EXAMPLES, coveringPicture } from "./examples.js";
 
 /* Each layout's texts, part by part (keys under web.howto.); Golf's are the page's own. */
 const GOLF = {
@@ -31,47 +34,41 @@ const FAMILIES = {
   escalator: { ...GOLF, ...PEAKS, title: "escalator.title", goal: "escalator.goal", play: "escalator.play" },
 };
 
-/* The preset the address names (its name, as the game's menu gives it), or null. */
-async function askedPreset() {
-  const name = new URLSearchParams(location.search).get("rules");
-  if (!name) return null;
-  const presets = await request("GET", "/api/meta/presets").catch(() => []);
-  return presets.find((preset) => preset.name === name) || null;
+/* The presets the game offers, as its menu gives them (none when the server cannot say). */
+function presets() {
+  return request("GET", "/api/meta/presets").catch(() => []);
 }
 
-/* The texts of the preset's family in every part of the page, and a line naming the preset. */
+/* The preset the address names (?rules=tripeaks), or null. */
+function askedPreset(offered) {
+  const name = new URLSearchParams(location.search).get("rules");
+  return (name && offered.find((preset) => preset.name === name)) || null;
+}
+
+/* The texts of the preset's family in every part of the page, and a line naming the preset;
+   returns the family's name. */
 function describe(preset) {
-  const family = FAMILIES[preset ? preset.options.layout : "golf"] || GOLF;
-  for (const [part, key] of Object.entries(family)) {
+  const name = preset && FAMILIES[preset.options.layout] ? preset.options.layout : "golf";
+  for (const [part, key] of Object.entries(FAMILIES[name])) {
     const node = document.getElementById(`howto-${part}`);
     node.dataset.i18n = `web.howto.${key}`;
     node.textContent = t(node.dataset.i18n);
   }
-  document.body.dataset.family = preset ? preset.options.layout : "golf";
+  document.body.dataset.family = name;
   const note = document.getElementById("howto-preset");
   note.hidden = !preset;
   if (preset) note.textContent = t("web.howto.preset", { title: preset.title, summary: preset.summary });
+  return name;
 }
 
-/* A figure's cards from its data: the waste card, the cards beside it, the playable ones
-   ringed in gold as on the table. */
-function draw(figure) {
+/* The chain figure's cards: up and down, or across the King where King and Ace wrap. */
+const CHAINS = { plain: "7H 8S 9D 8C 7S", wrap: "JH QS KD AC 2H" };
+
+/* A figure's row of cards from its data (the chain): arrows between them. */
+function drawRow(figure) {
   const row = document.createElement("div");
   row.className = "howto-cards";
-  const playable = new Set((figure.dataset.playable || "").split(" "));
-  const codes = figure.dataset.cards.split(" ");
-  if (figure.dataset.waste) {
-    const waste = cardElement(cardOfText(figure.dataset.waste));
-    waste.classList.add("howto-waste");
-    const label = document.createElement("span");
-    label.className = "howto-label";
-    label.textContent = t("word.waste");
-    const pile = document.createElement("div");
-    pile.className = "howto-pile";
-    pile.append(waste, label);
-    row.append(pile);
-  }
-  codes.forEach((code, index) => {
+  figure.dataset.cards.split(" ").forEach((code, index) => {
     if (index && figure.dataset.arrows) {
       const arrow = document.createElement("span");
       arrow.className = "howto-arrow";
@@ -82,12 +79,126 @@ function draw(figure) {
     const card = cardOfText(code);
     const element = cardElement(card);
     element.classList.add("exposed");
-    element.classList.toggle("playable", playable.has(code));
     element.setAttribute("role", "img");
     element.setAttribute("aria-label", cardName(card));
     row.append(element);
   });
   figure.prepend(row);
+}
+
+/* The pile with its top card (or empty), named under it as the family names it. */
+function pileElement(family, top) {
+  const kind = pileKind(family);
+  const holder = document.createElement("div");
+  holder.className = "howto-pile";
+  holder.dataset.pile = kind;
+  const pile = document.createElement("div");
+  pile.className = "pile";
+  const card = top ? cardOfText(top) : null;
+  const shown = card ? cardElement(card) : document.createElement("div");
+  if (!card) shown.className = "slot empty";
+  shown.setAttribute("role", "img");
+  shown.setAttribute("aria-label", card ? t(`web.pile.${kind}`, { card: cardName(card) }) : t(`web.pile.${kind}_empty`));
+  pile.append(shown);
+  const label = document.createElement("span");
+  label.className = "howto-label";
+  label.setAttribute("aria-hidden", "true");
+  label.textContent = t(`pile.${kind}`);
+  holder.append(pile, label);
+  return holder;
+}
+
+/* A free card's state in words, as the game says it: playable, or not on this pile now. */
+function freeCard(element, family, playable) {
+  element.classList.add("exposed");
+  element.classList.toggle("playable", playable);
+  return t(playable ? "web.card.playable" : blockedKey(pileKind(family)));
+}
+
+/* A layout of columns (Golf, two decks, All in a Row) or fans (Black Hole): the game's own
+   columns, each one's last card free. */
+function columnsTable(family, example) {
+  const table = document.createElement("div");
+  const columns = example.columns.map((codes) => codes.split(" "));
+  table.className = "tableau howto-table";
+  table.classList.toggle("fans", family === "black_hole");
+  table.style.setProperty("--columns", String(columns.length));
+  table.style.setProperty("--depth", String(Math.max(...columns.map((column) => column.length))));
+  const piles = columns.map((codes, column) => {
+    const pile = document.createElement("div");
+    pile.className = "column";
+    pile.setAttribute("role", "group");
+    pile.setAttribute("aria-label", t("word.column", { column: column + 1 }));
+    codes.forEach((code, row) => {
+      const card = cardOfText(code);
+      const element = cardElement(card);
+      element.style.setProperty("--row", String(row));
+      element.dataset.column = String(column);
+      element.setAttribute("role", "img");
+      const state = row === codes.length - 1 ? freeCard(element, family, example.playable.includes(column)) : t("web.card.covered");
+      element.setAttribute("aria-label", `${t("web.card.label", { name: cardName(card), column: column + 1 })}, ${state}`);
+      pile.append(element);
+    });
+    return pile;
+  });
+  table.append(...piles);
+  if (family === "black_hole") {
+    placeFans(piles);
+    PHONE.addEventListener("change", () => placeFans(piles));
+    table.append(pileElement(family, example.top));
+  }
+  return { table, across: columns.length };
+}
+
+/* A covering layout (TriPeaks, Elevator, Escalator): the game's picture of overlapping rows,
+   face-down cards drawn as backs. */
+function coveringTable(family, example) {
+  const codes = example.cards.split(" ");
+  const picture = {
+    ...coveringPicture(family),
+    columns: codes.map((code) => (code === "--" ? [] : [cardOfText(code)])),
+    face_down: codes.flatMap((code, position) => (code === "--" ? [position] : [])),
+  };
+  const table = document.createElement("div");
+  table.className = "howto-table";
+  table.append(peaksBox(picture, (position, how) => {
+    const place = position + 1;
+    if (how === "face_down") return backElement(t("web.card.face_down", { column: place }));
+    const card = picture.columns[position][0];
+    const element = cardElement(card);
+    element.setAttribute("role", "img");
+    const state = how === "covered" ? t("web.card.covered") : freeCard(element, family, example.playable.includes(position));
+    element.setAttribute("aria-label", `${t("web.card.label_position", { name: cardName(card), column: place })}, ${state}`);
+    return element;
+  }));
+  return { table, across: widthInCards(picture) };
+}
+
+/* The play figure: the family's example deal as dealt, its pile named as the family names it
+   (below the table, or in the middle of Black Hole's fans), and its caption. */
+function drawExample(figure, family, title) {
+  const example = EXAMPLES[family];
+  const { table, across } = example.cards ? coveringTable(family, example) : columnsTable(family, example);
+  table.setAttribute("role", "group");
+  table.setAttribute("aria-label", t("web.howto.figure", { title, deal: example.deal }));
+  const drawn = document.createElement("div");
+  drawn.className = "howto-example";
+  drawn.classList.toggle("fans", family === "black_hole");
+  drawn.classList.toggle("wrapped", family === "all_in_a_row");
+  if (family !== "black_hole") drawn.style.setProperty("--across", String(across));
+  drawn.append(table);
+  if (family !== "black_hole") {
+    const piles = document.createElement("div");
+    piles.className = "howto-piles";
+    piles.append(pileElement(family, example.top));
+    drawn.append(piles);
+  }
+  figure.dataset.rules = example.rules;
+  figure.dataset.deal = String(example.deal);
+  figure.prepend(drawn);
+  const caption = figure.querySelector("figcaption");
+  caption.dataset.i18n = family === "golf" ? "web.howto.play_caption" : `web.howto.${family}.caption`;
+  caption.textContent = t(caption.dataset.i18n, { title });
 }
 
 async function main() {
@@ -96,7 +207,9 @@ async function main() {
   document.getElementById("back").href = `/?lang=${code}`;
   document.getElementById("rule-book").href = `/rules/${code}`;
   await loadTexts(code, `/api/meta/translations/${code}`);
-  describe(await askedPreset());
+  const offered = await presets();
+  const preset = askedPreset(offered);
+  const family = describe(preset);
   document.title = document.getElementById("howto-title").textContent;
   const names = { en: "English", it: "Italiano", nl: "Nederlands", es: "Español", fr: "Français" };
   document.getElementById("languages").replaceChildren(...LANGS.map((other) => {
@@ -107,7 +220,15 @@ async function main() {
     return link;
   }));
   installSuits();
-  for (const figure of document.querySelectorAll(".howto-figure")) draw(figure);
+  const example = offered.find((entry) => entry.name === EXAMPLES[family].rules);
+  drawExample(document.getElementById("figure-play"), family, example ? example.title : EXAMPLES[family].rules);
+  const chain = document.getElementById("figure-chain");
+  const wrap = preset ? preset.options.wrap : false;
+  chain.dataset.cards = CHAINS[wrap ? "wrap" : "plain"];
+  const caption = chain.querySelector("figcaption");
+  caption.dataset.i18n = wrap ? "web.howto.chain_wrap_caption" : "web.howto.chain_caption";
+  caption.textContent = t(caption.dataset.i18n);
+  drawRow(chain);
   document.body.classList.add("ready");
 }
 

@@ -31,6 +31,17 @@ export function installSuits() {
   document.body.prepend(holder);
 }
 
+/* What a layout calls the pile its cards go to: the waste, Black Hole's hole, All in a Row's
+   foundation (the texts web.pile.KIND, web.card.blocked_KIND say so). */
+export function pileKind(layout) {
+  return { black_hole: "hole", all_in_a_row: "foundation" }[layout] || "waste";
+}
+
+/* The text that says a free card cannot go on a pile of that kind now. */
+export function blockedKey(kind) {
+  return kind === "waste" ? "web.card.blocked" : `web.card.blocked_${kind}`;
+}
+
 /* The card of a short text: "QD" is the queen of diamonds, "TH" the ten of hearts, "JK" a joker. */
 export function cardOfText(text) {
   if (text === "JK") return { rank: 0, suit: null, code: text };
