@@ -24,7 +24,9 @@ from golf_solitaire import state as engine
 from golf_solitaire.cards import Card
 from golf_solitaire.deals import Origin, deck_of
 from golf_solitaire.layouts import layout_named
+from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.search import Search
+from golf_solitaire.solver.solution import moves_of
 from golf_solitaire.state import State
 
 DEAD_END = QueensOnKings.DEAD_END
@@ -330,4 +332,26 @@ def test_a_long_stock_keeps_the_brute_force_optimum(preset: str, data: st.DataOb
     best = solve(deal, optimal=True)
     assert best.best_score == truth
     finished = replay(game, best.line)
+    assert finished.is_over and finished.score == truth
+
+
+@pytest.mark.parametrize("preset", ["double-golf", "double-putt"])
+@pytest.mark.parametrize("rise_nodes", [0, 2, Search.RISE_NODES])
+@settings(max_examples=15, derandomize=True)
+@given(data=st.data())
+def test_a_long_stock_from_below_or_from_a_poor_clear_keeps_the_optimum(
+    preset: str, rise_nodes: int, data: st.DataObject
+) -> None:
+    """A long stock's optimum is sought from below first, then (past ``rise_nodes``) by
+    pushing the best clear found down. Started from the first clear alone (no random games,
+    no beam: often far from the optimum), each way gives the brute force's optimum."""
+    deal = data.draw(long_stock_deals(Rules.named(preset)), label="deal")
+    state = State.start(deal)
+    search = Search(Board.from_position(deal, state))
+    search.rise_nodes = rise_nodes
+    search.clear_rollouts = 0
+    search.beams = ()
+    truth = BruteForce(deal).best(state)
+    assert search.optimum() == truth
+    finished = replay(Game(deal), moves_of(search.best_line()))
     assert finished.is_over and finished.score == truth

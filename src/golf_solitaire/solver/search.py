@@ -38,6 +38,7 @@ from abc import ABC, abstractmethod
 
 from mypy_extensions import mypyc_attr
 
+from golf_solitaire.solver.beam import beam_clear
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.frames import roomy
 from golf_solitaire.solver.pruning import Pruning
@@ -188,6 +189,12 @@ class Search(SearchBase):
     """A clear found first on a stock this long (two decks: 40) leaves many draws unused:
     the best of ``CLEAR_ROLLOUTS`` random games starts the search lower (Double Putt 1-10: the
     first clear keeps 0 to 19 stock cards, the random games 14 to 31)."""
+    BEAMS = ((2048, False), (1024, True))
+    """The beam searches (``beam.beam_clear``: width, ranked by draws needed) that may start
+    the optimum of a long stock from a better clear than the random games'."""
+    RISE_NODES = 500_000
+    """Positions the optimum of a long stock is sought from below before the search turns to
+    pushing the best clear found down (``_rise_to``)."""
 
     def _prepare(self) -> None:
         """The bounds, the tables of settled positions and the answers found once."""
@@ -201,6 +208,9 @@ class Search(SearchBase):
         self.bounds: dict[int, list[tuple[int, int, int]]] = {}
         self._optimum: int | None = None
         self._optimal_line: list[int] | None = None
+        self.rise_nodes = self.RISE_NODES
+        self.clear_rollouts = self.CLEAR_ROLLOUTS
+        self.beams: tuple[tuple[int, bool], ...] = self.BEAMS
 
     def root_bound(self) -> int:
         """The lower bound on the final strokes of the board's own position."""
@@ -257,11 +267,46 @@ class Search(SearchBase):
         else:
             score = line.count(DRAW) - len(board.stock)
             if len(board.stock) >= self.CLEAR_ROLLOUT_STOCK:
-                played, played_line = self.rollouts(self.CLEAR_ROLLOUTS)
+                played, played_line = self.rollouts(self.clear_rollouts)
                 if played < score:
                     score, line = played, played_line
+                for width, by_draws in self.beams:
+                    found, found_line = beam_clear(board, width, by_draws)
+                    if found < score:
+                        score, line = found, found_line
+                risen = self._rise_to(score, line)
+                if risen is not None:
+                    return risen
         value = self.value_of(board.heights, 0, board.top, score)
         return (score, line) if value >= score else (value, None)
+
+    def _rise_to(self, score: int, line: list[int]) -> tuple[int, list[int] | None] | None:
+        """The optimum of a board that clears, sought from below within ``rise_nodes``
+        positions (``None`` past them): is there a score below each target in turn, from the
+        best a clear could keep up to ``score`` (reached by ``line``)? Each search runs with
+        the tightest target not yet ruled out, so it cuts hardest; the first that finds a
+        score has the optimum. What the searches proved stays in the tables."""
+        board = self.board
+        cap, stop = self.max_nodes, self.nodes + self.rise_nodes
+        self.max_nodes = stop if cap is None else min(cap, stop)
+        self._budget = self._next_check()
+        target = 1 - len(board.stock)
+        try:
+            while target <= score:
+                value = self.value_of(board.heights, 0, board.top, target)
+                if value < target:
+                    return value, None
+                target = value + 1
+            return score, line
+        except LimitReached:
+            if self.max_nodes != stop or (
+                self.deadline is not None and time.perf_counter() >= self.deadline
+            ):
+                raise  # the caller's own budget, not this one
+            return None
+        finally:
+            self.max_nodes = cap
+            self._budget = self._next_check()
 
     def rollouts(
         self, count: int, start: tuple[list[int], int, int] | None = None
