@@ -81,6 +81,7 @@ def main() -> None:
     parser.add_argument("--unseen", default="2,4,6,8", help="counts of unseen cards, e.g. 4,8")
     parser.add_argument("--orders", type=int, default=2000, help="stock orders averaged at most")
     parser.add_argument("--nodes", type=int, default=3_000_000, help="expectimax positions at most")
+    parser.add_argument("--verbose", action="store_true", help="print each position's figures")
     arguments = parser.parse_args()
     rules = Rules.named(arguments.rules)
     wanted = {int(text) for text in arguments.unseen.split(",") if text}
@@ -95,6 +96,8 @@ def main() -> None:
                 skipped[left] += 1
             else:
                 rows[left].append(measured)
+            if arguments.verbose:
+                print(number, left, measured, flush=True)
     print(f"{arguments.rules} deals {arguments.deals}, positions on each deal's optimal line")
     print(f"{'unseen':>6} {'positions':>9} {'blind best':>11} {'clairvoyant':>12} {'price':>7}")
     for left, pairs in rows.items():
