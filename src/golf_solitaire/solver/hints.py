@@ -324,7 +324,9 @@ def hint(
     them alone. The move with the fewest expected strokes wins. With ``peek`` the true order
     is solved exactly (first which moves clear, then the strokes), else the first legal move
     is called a guess. ``ValueError`` for ``peek`` in a competitive game: its stock order
-    stays hidden.
+    stays hidden. Two ways of sampling measured against this one, off by default
+    (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before the next draw without
+    seeing it, ``spread=1`` puts every unseen card first in an equal share of the orders.
 
     >>> from golf_solitaire import Deal, Game
     >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
