@@ -636,16 +636,21 @@ def _turn_ends(board: Board) -> dict[tuple[int, ...], set[Move]] | None:
     moves that lead to it (``Draw`` for the tableau as it is); ``None`` past ``MAX_TURN_ENDS``."""
     next_codes = rank_tables(board.rules).next_codes
     columns = board.columns
+
+    def plays(heights: tuple[int, ...], top: int, first: int | None) -> None:
+        row = next_codes[top]
+        for column, height in enumerate(heights):
+            if height and row[columns[column][height - 1]] >= 0:
+                after = list(heights)
+                after[column] -= 1
+                code = row[columns[column][height - 1]]
+                stack.append((tuple(after), code, column if first is None else first))
+
     start = tuple(board.heights)
     ends: dict[tuple[int, ...], set[Move]] = {start: {Draw()}}
     seen: set[tuple[tuple[int, ...], int, int]] = set()
     stack: list[tuple[tuple[int, ...], int, int]] = []
-    row = next_codes[board.top]
-    for column, height in enumerate(start):
-        if height and row[columns[column][height - 1]] >= 0:
-            after = list(start)
-            after[column] -= 1
-            stack.append((tuple(after), row[columns[column][height - 1]], column))
+    plays(start, board.top, None)
     while stack:
         item = stack.pop()
         if item in seen:
@@ -655,12 +660,7 @@ def _turn_ends(board: Board) -> dict[tuple[int, ...], set[Move]] | None:
         ends.setdefault(heights, set()).add(Play(first))
         if len(ends) > MAX_TURN_ENDS:
             return None
-        row = next_codes[top]
-        for column, height in enumerate(heights):
-            if height and row[columns[column][height - 1]] >= 0:
-                after = list(heights)
-                after[column] -= 1
-                stack.append((tuple(after), row[columns[column][height - 1]], first))
+        plays(heights, top, first)
     return ends
 
 
