@@ -13,7 +13,7 @@ Strokes do not change from run to run (hints are seeded); latency is the median 
 (``samples=64,budget=400000``), so ideas are measured side by side in one run.
 
 The hint was tuned on strict deals 1001-1200; figures quoted in the README and in
-``docs/solver-ideas.md`` come from held-out deals 3001-3200, 4001-4030 and 5001-5080.
+``docs/solver-ideas.md`` come from held-out deals 3001-3200, 4001-4030, 5001-5080 and 6001-6080.
 
     python benchmarks/fair_play.py                          # strict 3001-3200, 2 jobs
     python benchmarks/fair_play.py --deals 1-50 --rules putt-putt --jobs 1

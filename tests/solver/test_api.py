@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
+from collections import Counter
 
 import pytest
 
 from golf_solitaire import Deal, Draw, Game, Limit, Play, Rules, hint, review, solve
 from golf_solitaire import state as rules_of_play
+from golf_solitaire.cards import parse_cards
+from golf_solitaire.solver.hints import _stock_orders
 
 SMALL = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
 
@@ -196,3 +201,30 @@ def test_a_negative_close_budget_is_refused_by_name() -> None:
         ValueError, match="close_budget must be a whole number of 0 or more, not -1"
     ):
         hint(Game(Deal.numbered(3)), close_budget=-1)
+
+
+def test_spread_orders_put_every_unseen_card_first_equally_often() -> None:
+    """``spread`` weighs the next draw in its true proportions: of 32 orders of 16 distinct
+    cards each card leads two; without it, chance decides."""
+    cards = list(parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AS 2S 3S"))
+    spread = _stock_orders(cards, 32, random.Random(5), spread=True)
+    assert len(spread) == 32
+    assert sorted(Counter(order[0] for order in spread).values()) == [2] * 16
+    drawn = _stock_orders(cards, 32, random.Random(5))
+    assert sorted(Counter(order[0] for order in drawn).values()) != [2] * 16
+
+
+def test_a_turn_chosen_blind_never_sees_the_stock_order() -> None:
+    """A cheater's twin of deal 1001 (its stock shuffled) gets the same blind-turn hint at
+    every position of the same line: the hint depends on the unseen set, never its order."""
+    deal = Deal.numbered(1001)
+    stock = list(deal.stock)
+    random.Random(3).shuffle(stock)
+    twin = dataclasses.replace(deal, stock=tuple(stock))
+    game, other = Game(deal), Game(twin)
+    for _ in range(4):
+        advice = hint(game, turn=1, budget=2000, close_budget=0)
+        assert advice.move is not None
+        assert hint(other, turn=1, budget=2000, close_budget=0) == advice
+        game.apply(advice.move)
+        other.apply(advice.move)

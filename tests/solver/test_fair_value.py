@@ -126,6 +126,28 @@ def test_the_fair_hint_makes_an_expectimax_best_move(rules: Rules, data: st.Data
     assert advice.compare_code in ("compare.better", "compare.tie")
 
 
+@by_rules(examples=12, rule_sets=COLUMN_RULE_SETS)
+def test_a_turn_chosen_blind_is_exact_once_two_cards_are_unseen(
+    rules: Rules, data: st.DataObject
+) -> None:
+    """With two unseen cards the last one is known once the next is drawn, so a hint that
+    chooses its plays before that draw without seeing it (``turn=1``, sampling: ``exact=0``)
+    plays and values every move as the blind brute force does."""
+    deal, game = small_game(data, rules, 3)
+    while game.stock_count > 2 and not game.is_over:
+        game.apply(Draw())
+    if game.is_over or len(game.legal_moves()) < 2 or not game.stock_count:
+        return
+    state = game.state
+    brute = BlindBruteForce(deal, state)
+    orders = brute.orders(state)
+    truth = {move: brute.after(state, orders, move) for move in game.legal_moves()}
+    advice = hint(game, exact=0, turn=1)
+    assert advice.move is not None and advice.code != "hint.exact"
+    assert truth[advice.move] == pytest.approx(min(truth.values()))
+    assert advice.move_values == pytest.approx(truth)
+
+
 @by_rules(examples=6, rule_sets=COLUMN_RULE_SETS)
 def test_the_fair_review_charges_what_the_blind_brute_force_says(
     rules: Rules, data: st.DataObject

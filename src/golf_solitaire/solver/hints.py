@@ -41,6 +41,7 @@ from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.cover_search import AnySearch, search_for
 from golf_solitaire.solver.fair_value import MAX_UNSEEN, Expectimax, move_values
 from golf_solitaire.solver.frames import roomy
+from golf_solitaire.solver.pruning import rank_tables
 from golf_solitaire.solver.search import INFINITY, LimitReached
 from golf_solitaire.solver.texts import render
 from golf_solitaire.state import State
@@ -56,6 +57,13 @@ DEFAULT_BUDGET = 40_000
 
 DEFAULT_CLOSE_BUDGET = 120_000
 """Positions a hint may add when its best moves are within ``CLOSE`` strokes (0: never)."""
+
+DEFAULT_TURN = 0
+"""1: choose the plays before the next draw as a stock-blind player must (every sampled order
+valued after that draw), 0: let each order choose them with its stock in sight."""
+
+DEFAULT_SPREAD = 0
+"""1: every unseen card comes first in an equal share of the sampled orders; 0: as drawn."""
 
 DEFAULT_EXACT = 20_000
 """Positions the exact stock-blind expectimax may open before a hint samples instead (0: never)."""
@@ -124,17 +132,24 @@ def decimal(language: str, value: Any) -> Any:
 
 
 def _stock_orders(
-    unseen: Sequence[Card], samples: int, rng: random.Random
+    unseen: Sequence[Card], samples: int, rng: random.Random, spread: bool = False
 ) -> list[tuple[Card, ...]]:
-    """Up to ``samples`` distinct rank orders of the unseen cards (all of them when few)."""
+    """Up to ``samples`` distinct rank orders of the unseen cards (all of them when few).
+    With ``spread`` every unseen card comes first in as many orders as the others (one more
+    at most), so the next draw is weighed in its true proportions, not by chance."""
     cards = sorted(unseen)
     orders: list[tuple[Card, ...]] = []
     seen: set[tuple[int, ...]] = set()
     tries = 0
+    offset = rng.randrange(len(cards)) if spread and cards else 0
     while len(orders) < samples and tries < samples * 4:
         tries += 1
         order = list(cards)
         rng.shuffle(order)
+        if spread:
+            first = cards[(offset + len(orders)) % len(cards)]
+            order.remove(first)
+            order.insert(0, first)
         ranks = tuple(card.rank for card in order)
         if ranks in seen:
             continue
@@ -174,7 +189,14 @@ class _Estimates:
     def of(cls, search: AnySearch) -> _Estimates:
         """Every move's first estimate: the best of a few plays-first games after it."""
         board = search.board
-        children = [child for _, child in search.children(board.heights, 0, board.top)]
+        return cls.over(
+            search, [child for _, child in search.children(board.heights, 0, board.top)]
+        )
+
+    @classmethod
+    def over(cls, search: AnySearch, children: list[tuple[list[int], int, int]]) -> _Estimates:
+        """The first estimates of ``children`` (positions of the search's board)."""
+        board = search.board
         values, settled = [], []
         for heights, drawn, top in children:
             if not any(heights):
@@ -289,6 +311,8 @@ def hint(
     budget: int = DEFAULT_BUDGET,
     exact: int = DEFAULT_EXACT,
     close_budget: int = DEFAULT_CLOSE_BUDGET,
+    turn: int = DEFAULT_TURN,
+    spread: int = DEFAULT_SPREAD,
 ) -> Hint:
     r"""The best move now for what the player sees (or, with ``peek``, for the true stock).
 
@@ -300,7 +324,9 @@ def hint(
     them alone. The move with the fewest expected strokes wins. With ``peek`` the true order
     is solved exactly (first which moves clear, then the strokes), else the first legal move
     is called a guess. ``ValueError`` for ``peek`` in a competitive game: its stock order
-    stays hidden.
+    stays hidden. Two ways of sampling measured against this one, off by default
+    (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before the next draw without
+    seeing it, ``spread=1`` puts every unseen card first in an equal share of the orders.
 
     >>> from golf_solitaire import Deal, Game
     >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -341,9 +367,15 @@ def hint(
             return found
     if not peek:
         rng = random.Random(f"{seed}:{state.key()}:{state.waste_top}")
-        stocks: list[tuple[Card, ...]] = _stock_orders(unseen, samples, rng) if unseen else [()]
+        stocks: list[tuple[Card, ...]] = (
+            _stock_orders(unseen, samples, rng, bool(spread)) if unseen else [()]
+        )
         possible = _order_count(unseen)
         boards = [_sampled_board(deal, state, stock, hidden) for stock in stocks]
+        if turn and unseen and not hidden:
+            found = _turn_hint(deal, state, moves, boards, (budget, close_budget), possible)
+            if found is not None:
+                return found
         return _sampled_hint(deal, state, moves, boards, (budget, close_budget), possible)
     return _peeking_hint(deal, state, moves, budget)
 
@@ -592,3 +624,93 @@ def _guess(deal: Deal, state: State, moves: list[Move], nodes: int) -> Hint:
     code = "hint.peek_guess"
     reason = render(code, move=render(move_code, **move_params))
     return Hint(move, reason, code, {}, move_code, move_params, None, None, 0, True, nodes)
+
+
+MAX_TURN_ENDS = 64
+"""Past this many distinct tableaux reachable before the next draw, a hint values moves per
+order instead (each order's best play chosen with its stock in sight)."""
+
+
+def _turn_ends(board: Board) -> dict[tuple[int, ...], set[Move]] | None:
+    """Every tableau (column heights) the plays before the next draw can leave, with the first
+    moves that lead to it (``Draw`` for the tableau as it is); ``None`` past ``MAX_TURN_ENDS``."""
+    next_codes = rank_tables(board.rules).next_codes
+    columns = board.columns
+
+    def plays(heights: tuple[int, ...], top: int, first: int | None) -> None:
+        row = next_codes[top]
+        for column, height in enumerate(heights):
+            if height and row[columns[column][height - 1]] >= 0:
+                after = list(heights)
+                after[column] -= 1
+                code = row[columns[column][height - 1]]
+                stack.append((tuple(after), code, column if first is None else first))
+
+    start = tuple(board.heights)
+    ends: dict[tuple[int, ...], set[Move]] = {start: {Draw()}}
+    seen: set[tuple[tuple[int, ...], int, int]] = set()
+    stack: list[tuple[tuple[int, ...], int, int]] = []
+    plays(start, board.top, None)
+    while stack:
+        item = stack.pop()
+        if item in seen:
+            continue
+        seen.add(item)
+        heights, top, first = item
+        ends.setdefault(heights, set()).add(Play(first))
+        if len(ends) > MAX_TURN_ENDS:
+            return None
+        plays(heights, top, first)
+    return ends
+
+
+def _turn_hint(
+    deal: Deal,
+    state: State,
+    moves: list[Move],
+    boards: list[Board],
+    budgets: tuple[int, int],
+    possible: int,
+) -> Hint | None:
+    """The fair hint that chooses the plays before the next draw without knowing that draw:
+    every tableau those plays can leave is valued in every sampled order from just after the
+    next card is drawn (the orders' own best play only from there on), and a move is worth the
+    best tableau it leads to. ``None`` when too many tableaux can be reached."""
+    ends = _turn_ends(boards[0])
+    if ends is None:
+        return None
+    tableaux = list(ends)
+    orders = []
+    for board in boards:
+        search = search_for(board)
+        children = [
+            (list(heights), 0, board.top)
+            if not any(heights)
+            else (list(heights), 1, board.stock[0])
+            for heights in tableaux
+        ]
+        orders.append(_Estimates.over(search, children))
+    nodes = roomy(_estimate, orders, *budgets)
+    count = len(orders)
+    totals = [sum(order.values[index] for order in orders) for index in range(len(tableaux))]
+    clears = [sum(order.values[index] <= 0 for order in orders) for index in range(len(tableaux))]
+    value: dict[Move, tuple[int, int, int]] = {}
+    for index, heights in enumerate(tableaux):
+        for move in ends[heights]:
+            mine = (totals[index], -clears[index], index)
+            if move not in value or mine < value[move]:
+                value[move] = mine
+    best = min(moves, key=lambda move: (value[move], moves.index(move)))
+    total, cleared, _ = value[best]
+    settled = sum(all(order.settled) for order in orders)
+    complete = count == possible and settled == count
+    advice = _judged(
+        deal,
+        state,
+        best,
+        (False, -cleared / count, total / count, count, complete),
+        samples=count,
+        nodes=nodes,
+        move_values={move: value[move][0] / count for move in moves},
+    )
+    return _compared(advice, deal, state, counted=settled, tried=count)
