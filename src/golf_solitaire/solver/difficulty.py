@@ -264,4 +264,4 @@ def _clearable(search: AnySearch, state: State) -> bool:
     """Whether the tableau can still be cleared from ``state`` (a position of the deal)."""
     if not any(state.heights):
         return True
-    return search.value_of(list(state.heights), state.drawn, top_code(state), 1) <= 0
+    return search.clears_from(list(state.heights), state.drawn, top_code(state))
