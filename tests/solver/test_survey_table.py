@@ -104,7 +104,7 @@ def test_files_merge_by_deal_and_the_fair_player_is_set_beside_the_optimum() -> 
     figures = preset_figures("strict", rows)
     assert figures.verdicts == {1: False, 2: True, 3: True}
     assert figures.best_scores == {1: 3, 2: -2}
-    assert figures.undecided == 1
+    assert figures.undecided == 1 and figures.surveyed == {1, 2, 3, 4}
     assert figures.win_rate == 2 / 3
     # the undecided deal 4 may go either way: the interval spans 2 of 4 to 3 of 4 cleared
     assert figures.interval == (wilson_interval(2, 4)[0], wilson_interval(3, 4)[1])

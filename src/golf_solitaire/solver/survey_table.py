@@ -103,6 +103,9 @@ class PresetFigures:
     quick_seconds: float | None = None
     """Mean seconds a deal took to decide only whether it clears (``None``: none was)."""
     undecided: int = 0
+    """Deals whose search ran out of budget before a verdict."""
+    surveyed: frozenset[int] = frozenset()
+    """Every deal with a row: decided or not."""
 
     @property
     def cleared(self) -> int:
@@ -183,6 +186,7 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
         best_seconds=means[True],
         quick_seconds=means[False],
         undecided=len(undecided - set(verdicts)),
+        surveyed=frozenset(undecided | set(verdicts)),
     )
 
 
@@ -304,8 +308,10 @@ def _preset_section(
         "",
         PRESETS[figures.preset].summary,
         "",
-        f"- Verdicts: deals {_deal_ranges(figures.verdicts)}; {_number(figures.cleared)} "
-        f"cleared ({_percent(figures.win_rate, 2)}).",
+        f"- Verdicts: deals {_deal_ranges(figures.surveyed or figures.verdicts)}"
+        + (f", {_number(figures.undecided)} of them undecided" if figures.undecided else "")
+        + f"; {_number(figures.cleared)} cleared ({_percent(figures.win_rate, 2)} of "
+        f"{_number(len(figures.verdicts))} decided).",
     ]
     scores = Counter(figures.best_scores.values())
     if scores:
