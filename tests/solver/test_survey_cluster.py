@@ -183,24 +183,21 @@ def test_the_command_stops_on_ctrl_c_cancels_its_batches_and_a_rerun_ends_it(
     cluster: Cluster, tmp_path: Path, local_rows: list[list[str]]
 ) -> None:
     command = [*GOLF, *SURVEY, "--scheduler", cluster.address, "--out", "r.csv"]
-    process = subprocess.Popen(command, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
-    out = tmp_path / "r.csv"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and _lines(out) < 6:  # the header and a batch
-        time.sleep(0.01)
-    # The workers are held still until Ctrl+C has reached the run, so that it cannot end on
-    # its own first (on a quiet machine the 300 small deals take about two seconds); they go
-    # on before the run closes, since dropping its batches waits for them.
-    for worker in cluster.workers:
-        worker.send_signal(signal.SIGSTOP)
-    try:
-        assert process.poll() is None, "the survey ended before it could be stopped"
+    for attempt in range(4):
+        # Ctrl+C once a batch is in. On a quiet machine the 300 small deals take about two
+        # seconds, and now and then the run ends before the signal takes effect: that run
+        # says nothing of Ctrl+C, so it is tried again in a folder of its own.
+        folder = tmp_path / f"attempt-{attempt}"
+        folder.mkdir()
+        out = folder / "r.csv"
+        process = subprocess.Popen(command, cwd=folder, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and _lines(out) < 6:  # the header and a batch
+            time.sleep(0.01)
         process.send_signal(signal.SIGINT)  # SIGTERM takes the same way out (tested locally)
-        time.sleep(1)
-    finally:
-        for worker in cluster.workers:
-            worker.send_signal(signal.SIGCONT)
-    _, stderr = process.communicate(timeout=30)
+        _, stderr = process.communicate(timeout=30)
+        if process.returncode != 0 or _lines(out) < 1 + len(DEALS):
+            break
     assert process.returncode == 130, stderr
     assert "survey stopped; the rows found so far are in r.csv, and a rerun goes on" in stderr
     kept = read_rows(out, Rules(), optimal=False)
@@ -210,7 +207,7 @@ def test_the_command_stops_on_ctrl_c_cancels_its_batches_and_a_rerun_ends_it(
         while _tasks_on_scheduler(watcher) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert _tasks_on_scheduler(watcher) == 0
-    again = golf(*SURVEY, "--scheduler", cluster.address, "--out", "r.csv", cwd=tmp_path)
+    again = golf(*SURVEY, "--scheduler", cluster.address, "--out", "r.csv", cwd=folder)
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith("rules strict: 43 of 163 cleared: 26.4% ")
     assert _rows_without_time(read_rows(out, Rules(), optimal=False)) == local_rows
