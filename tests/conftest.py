@@ -18,9 +18,9 @@ settings.load_profile("project")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests marked ``slow`` run first, so that with ``-n 2`` each starts while the quick
-    ones still fill the other worker, instead of running alone at the end of the run."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """Tests marked ``early`` (the longest) run first, so that with ``-n 2`` each starts while
+    the quick ones still fill the other worker, instead of running alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("early") is None)
 
 
 @pytest.fixture(scope="session")

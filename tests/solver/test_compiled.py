@@ -48,7 +48,7 @@ def _results(source: Path) -> dict[str, Any]:
     return answer
 
 
-@pytest.mark.slow
+@pytest.mark.early
 def test_compiled_build_gives_the_pure_results(tmp_path: Path) -> None:
     """Best scores, positions searched, first clears and fair hints: the same, compiled."""
     missing = build_missing()

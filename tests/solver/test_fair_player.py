@@ -14,7 +14,7 @@ from golf_solitaire.solver.fair_player import (
 )
 
 
-@pytest.mark.slow
+@pytest.mark.early
 @pytest.mark.parametrize("player", [fair_move, peeking_move, greedy_move])
 def test_a_player_finishes_a_hand_no_better_than_the_optimum(player: Player) -> None:
     deal = Deal.numbered(2)

@@ -23,7 +23,7 @@ def fair_strokes() -> dict[int, int]:
     return {number: play_hole(Deal.numbered(number), fair_move).strokes for number in DEALS}
 
 
-@pytest.mark.slow
+@pytest.mark.early
 def test_fair_rows_hold_the_fair_players_strokes_and_never_beat_the_optimum(
     tmp_path: Path, fair_strokes: dict[int, int]
 ) -> None:

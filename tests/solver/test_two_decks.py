@@ -69,7 +69,7 @@ def test_an_endgame_hint_weighs_every_order_of_unseen_twins_exactly() -> None:
     assert "3 unseen cards" in advice.reason
 
 
-@pytest.mark.slow
+@pytest.mark.early
 def test_a_two_deck_deal_is_rated_and_reviewed_with_its_exact_best_score() -> None:
     """The rating and the review's hindsight verdict settle (no limit, and no word of time)
     on a two-deck deal: the best score is the optimum's, the level follows its thresholds."""

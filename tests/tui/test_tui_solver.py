@@ -141,7 +141,7 @@ async def test_a_hint_that_arrives_after_a_move_is_not_shown() -> None:
         assert app.cursor == 4
 
 
-@pytest.mark.slow
+@pytest.mark.early
 @pytest.mark.asyncio
 async def test_the_end_screen_agrees_with_the_reference_on_a_clearable_deal() -> None:
     reference = verdicts("strict")[2]
@@ -166,7 +166,7 @@ async def test_the_end_screen_agrees_with_the_reference_on_a_clearable_deal() ->
         assert str(review.render()).startswith("With the stock known: no mistake")
 
 
-@pytest.mark.slow
+@pytest.mark.early
 @pytest.mark.asyncio
 async def test_the_end_screen_agrees_with_the_reference_on_an_unclearable_deal() -> None:
     assert not verdicts("strict")[1].solved

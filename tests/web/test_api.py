@@ -446,7 +446,7 @@ def test_pages_and_static_files(client: TestClient) -> None:
     assert redirect.headers["location"] == "/rules/es"
 
 
-@pytest.mark.slow
+@pytest.mark.early
 def test_no_response_ever_contains_an_undrawn_stock_card_or_a_face_down_card(
     client: TestClient, player: dict[str, str]
 ) -> None:
