@@ -262,6 +262,4 @@ def deal_of_level(
 
 def _clearable(search: AnySearch, state: State) -> bool:
     """Whether the tableau can still be cleared from ``state`` (a position of the deal)."""
-    if not any(state.heights):
-        return True
     return search.clears_from(list(state.heights), state.drawn, top_code(state))

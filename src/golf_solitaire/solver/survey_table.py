@@ -102,10 +102,13 @@ class PresetFigures:
     """Mean seconds a deal took to solve for its best score (``None``: none was)."""
     quick_seconds: float | None = None
     """Mean seconds a deal took to decide only whether it clears (``None``: none was)."""
-    undecided: int = 0
-    """Deals whose search ran out of budget before a verdict."""
     surveyed: frozenset[int] = frozenset()
     """Every deal with a row: decided or not."""
+
+    @property
+    def undecided(self) -> int:
+        """Deals whose search ran out of budget before a verdict."""
+        return len(self.surveyed - self.verdicts.keys())
 
     @property
     def cleared(self) -> int:
@@ -185,7 +188,6 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
         sum(sum(times.values()) for times in seconds.values()),
         best_seconds=means[True],
         quick_seconds=means[False],
-        undecided=len(undecided - set(verdicts)),
         surveyed=frozenset(undecided | set(verdicts)),
     )
 
