@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -185,18 +186,18 @@ class SearchBase(ABC):
 class Search(SearchBase):
     """Searches one board: ``first_clear()``, ``optimum()``, ``value_of(...)`` and lines."""
 
-    RESTARTS = 8
-    RESTART_NODES = 2000
-    ROLLOUTS = 64
-    CLEAR_ROLLOUTS = 4096
-    CLEAR_ROLLOUT_STOCK = 25
+    RESTARTS: Final = 8
+    RESTART_NODES: Final = 2000
+    ROLLOUTS: Final = 64
+    CLEAR_ROLLOUTS: Final = 4096
+    CLEAR_ROLLOUT_STOCK: Final = 25
     """A clear found first on a stock this long (two decks: 40) leaves many draws unused:
     the best of ``CLEAR_ROLLOUTS`` random games starts the search lower (Double Putt 1-10: the
     first clear keeps 0 to 19 stock cards, the random games 14 to 31)."""
-    BEAMS = ((2048, False), (1024, True))
+    BEAMS: Final = ((2048, False), (1024, True))
     """The beam searches (``beam.beam_clear``: width, ranked by draws needed) that may start
     the optimum of a long stock from a better clear than the random games'."""
-    RISE_NODES = 500_000
+    RISE_NODES: Final = 500_000
     """Positions the optimum of a long stock is sought from below before the search turns to
     pushing the best clear found down (``_rise_to``)."""
 
