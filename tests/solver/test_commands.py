@@ -253,3 +253,25 @@ def test_a_peeking_hint_always_says_it_peeked(
     assert status == 0 and out.splitlines()[1].startswith("peeking at the stock: ")
     status, out, _ = run("hint", path, "--budget", str(budget))
     assert status == 0 and "peeking" not in out
+
+
+def test_solve_stopped_by_its_limit_tells_where_the_best_score_lies(run: Run) -> None:
+    """Double Golf deal 2's best score is -16: 20,000 positions find it without proving it."""
+    status, out, _ = run(
+        "solve", "2", "--rules", "double-golf", "--optimal", "--limit-nodes", "20000", "--line"
+    )
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "deal 2 (double-golf): not decided: the limit ran out"
+    assert lines[1] == (
+        "best score not proved: the best line found scores -16 (it clears the tableau), "
+        "and no line scores below -17"
+    )
+    game = Game(Deal.numbered(2, Rules.named("double-golf")))
+    prefix = "best line found, to -16 (record moves: columns from 0, d draws): "
+    assert lines[-1].startswith(prefix)
+    for token in lines[-1].removeprefix(prefix).split():
+        game.apply(Move.parse(token))
+    assert game.is_won and game.score == -16
+    status, out, _ = run("solve", "4", "--optimal", "--limit-nodes", "10", "--json")
+    answer = json.loads(out)
+    assert (answer["found_score"], answer["found_line"], answer["floor"]) == (None, [], -16)

@@ -78,6 +78,9 @@ def solve_command(
                     "line": [str(move) for move in solution.line],
                     "nodes": solution.nodes,
                     "seconds": round(solution.seconds, 4),
+                    "found_score": solution.found,
+                    "found_line": [str(move) for move in solution.found_line],
+                    "floor": solution.floor,
                 }
             )
         )
@@ -91,15 +94,32 @@ def solve_command(
     if solution.best_score is not None:
         kind = "best score" if solution.optimal else "score of the line found"
         click.echo(f"{kind}: {solution.best_score}")
+    if solution.floor is not None:
+        click.echo(_bracket_text(solution))
     click.echo(f"{counted(solution.nodes, 'position')} searched in {solution.seconds:.3f} s")
     if show_line:
         click.echo(_line_text(solution))
+
+
+def _bracket_text(solution: Solution) -> str:
+    """Where an optimal search stopped by its limit left the best score."""
+    ruled_out = f"no line scores below {solution.floor}"
+    if solution.found is None:
+        return f"best score not proved: {ruled_out}"
+    cleared = " (it clears the tableau)" if solution.found <= 0 else ""
+    return (
+        f"best score not proved: the best line found scores {solution.found}{cleared}, "
+        f"and {ruled_out}"
+    )
 
 
 def _line_text(solution: Solution) -> str:
     """The ``--line`` output: the moves in record notation, or why there are none."""
     if solution.line:
         return f"line ({LINE_NOTE}): " + " ".join(str(move) for move in solution.line)
+    if solution.found_line:
+        moves = " ".join(str(move) for move in solution.found_line)
+        return f"best line found, to {solution.found} ({LINE_NOTE}): {moves}"
     if solution.status == "intractable":
         return "line: none, the limit ran out first"
     if solution.status == "unsolvable" and not solution.optimal:

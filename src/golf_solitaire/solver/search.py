@@ -128,6 +128,11 @@ class SearchBase(ABC):
         self.max_nodes = max_nodes
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.nodes = 0
+        self.found: tuple[int, list[int]] | None = None
+        """The best score an optimal search has reached so far, and its line: what a search
+        stopped by its budget can still tell."""
+        self.floor = -INFINITY
+        """Fewer strokes than this the optimal search has proved out of reach."""
         self._budget = self._next_check()
         self._prepare()
 
@@ -162,6 +167,11 @@ class SearchBase(ABC):
     def clears_from(self, heights: list[int], drawn: int, top: int) -> bool:
         """Whether some line clears the tableau from a position of this board."""
         return self.value_of(heights, drawn, top, 1) <= 0
+
+    @abstractmethod
+    def root_bound(self) -> int:
+        """Strokes the board's own position must end with at least, when above 0 (cards no
+        stock order lets be played); 0 or below proves nothing more than a clear."""
 
     @abstractmethod
     def children(self, heights: list[int], drawn: int, top: int) -> list[Child]:
@@ -279,9 +289,11 @@ class Search(SearchBase):
                     found, found_line = beam_clear(board, width, by_draws)
                     if found < score:
                         score, line = found, found_line
+                self.found = score, line
                 risen = self._rise_to(score, line)
                 if risen is not None:
                     return risen
+        self.found = score, line
         value = self.value_of(board.heights, 0, board.top, score)
         return (score, line) if value >= score else (value, None)
 
@@ -301,6 +313,7 @@ class Search(SearchBase):
                 value = self.value_of(board.heights, 0, board.top, target)
                 if value < target:
                     return value, None
+                self.floor = value  # no score below it: each lower target was ruled out
                 target = value + 1
             return score, line
         except LimitReached:

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from golf_solitaire import state as rules_of_play
@@ -21,7 +21,7 @@ from golf_solitaire.game import Game
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.cover_search import search_for
-from golf_solitaire.solver.search import DRAW, LimitReached
+from golf_solitaire.solver.search import DRAW, LimitReached, SearchBase
 from golf_solitaire.state import State
 
 Status = Literal["solved", "unsolvable", "intractable"]
@@ -65,7 +65,9 @@ class Solution:
     ``intractable`` (the limit ran out). ``line`` is the moves from the given position to
     ``best_score`` strokes; ``optimal`` says whether that score is proved the best (always in
     optimal mode; in winnable mode the line is the first clear found). ``nodes`` counts the
-    positions searched.
+    positions searched. When the limit stops an optimal search, ``found`` is the fewest
+    strokes of a line it had found (that line is ``found_line``) and ``floor`` the fewest it
+    had not ruled out: the best score lies from ``floor`` to ``found``.
 
     >>> solution = solve(Deal.numbered(1), optimal=True)
     >>> solution.status, solution.best_score, solution.optimal, len(solution.line) > 0
@@ -78,6 +80,9 @@ class Solution:
     nodes: int
     seconds: float
     optimal: bool
+    found: int | None = None
+    found_line: list[Move] = field(default_factory=list)
+    floor: int | None = None
 
     @property
     def is_solved(self) -> bool:
@@ -160,12 +165,30 @@ def solve(position: Position, *, optimal: bool = False, limit: Limit = NO_LIMIT)
             codes = found if found is not None else []
             best = None
     except LimitReached:
-        return Solution("intractable", None, [], search.nodes, time.perf_counter() - started, False)
+        reached = search.found if optimal else None
+        return Solution(
+            "intractable",
+            None,
+            [],
+            search.nodes,
+            time.perf_counter() - started,
+            False,
+            found=None if reached is None else reached[0],
+            found_line=[] if reached is None else moves_of(reached[1]),
+            floor=_floor(search) if optimal else None,
+        )
     line = moves_of(codes)
     if not optimal and codes:
         best = _score_after(deal, state, line)
     status: Status = "solved" if best is not None and best <= 0 else "unsolvable"
     return Solution(status, best, line, search.nodes, time.perf_counter() - started, optimal)
+
+
+def _floor(search: SearchBase) -> int:
+    """The fewest strokes a search stopped by its limit had not ruled out: the cards no stock
+    order plays, else a clear keeping every stock card, or what it proved past that."""
+    stranded = search.root_bound()
+    return max(stranded if stranded > 0 else -len(search.board.stock), search.floor)
 
 
 def _score_after(deal: Deal, state: State, line: list[Move]) -> int:
