@@ -25,9 +25,11 @@ from golf_solitaire.cards import Card
 from golf_solitaire.deals import Origin, deck_of
 from golf_solitaire.layouts import layout_named
 from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.pruning import Pruning
 from golf_solitaire.solver.search import Search
 from golf_solitaire.solver.solution import moves_of
 from golf_solitaire.state import State
+from tests.solver.level_search import fewest_draws_to_clear
 
 DEAD_END = QueensOnKings.DEAD_END
 CONTINUE = QueensOnKings.CONTINUE
@@ -355,3 +357,30 @@ def test_a_long_stock_from_below_or_from_a_poor_clear_keeps_the_optimum(
     assert search.optimum() == truth
     finished = replay(Game(deal), moves_of(search.best_line()))
     assert finished.is_over and finished.score == truth
+
+
+@pytest.mark.parametrize("preset", ["double-golf", "double-putt"])
+@settings(max_examples=40, derandomize=True)
+@given(data=st.data())
+def test_the_draws_bound_and_the_levels_of_draws_hold_the_brute_force_optimum(
+    preset: str, data: st.DataObject
+) -> None:
+    """On two-deck layouts cut to a few columns over a long stock, before and after some moves:
+    the fewest draws the matching bound asks for never make a score above the best clear (the
+    floor the optimal search cuts with), and the search by levels of draws (the second way to
+    a two-deck optimum, ``level_search``) finds exactly the brute force's best clear."""
+    deal = data.draw(long_stock_deals(Rules.named(preset)), label="deal")
+    game = Game(deal)
+    play_some(data, game, 12)
+    state = game.state
+    truth = BruteForce(deal).best(state)
+    board = Board.from_position(deal, state)
+    pruning = Pruning(board)
+    stock = len(board.stock)
+    draws = fewest_draws_to_clear(board, stock + 1)
+    if truth > 0:
+        assert draws is None
+        return
+    assert draws == truth + stock
+    needed = pruning.draws_to_match(pruning.tableau(board.heights), 0, board.top, 0)
+    assert needed - stock <= truth
