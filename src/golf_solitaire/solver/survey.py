@@ -315,15 +315,24 @@ class SurveySummary:
         >>> print(summary.fair_text)  # doctest: +NORMALIZE_WHITESPACE
         the fair hint's player: 1.0 strokes a hole on average (95% interval -2.9 to 4.9),
         1 of 2 deals cleared
+        >>> one = SurveySummary(1, 0, 1, 0, (0.0, 1.0), {}, 0, 0.0, {3: 1})
+        >>> print(one.fair_text)  # doctest: +NORMALIZE_WHITESPACE
+        the fair hint's player: 3.0 strokes a hole on average (one deal: no interval),
+        0 of 1 deals cleared
         """
         played = sum(self.fair_scores.values())
         if not played:
             return None
         mean, half = mean_interval(self.fair_scores)
         cleared = sum(count for score, count in self.fair_scores.items() if score <= 0)
+        spread = (
+            "one deal: no interval"
+            if math.isinf(half)
+            else f"95% interval {mean - half:.1f} to {mean + half:.1f}"
+        )
         return (
-            f"the fair hint's player: {mean:.1f} strokes a hole on average (95% interval "
-            f"{mean - half:.1f} to {mean + half:.1f}), {cleared} of {played} deals cleared"
+            f"the fair hint's player: {mean:.1f} strokes a hole on average ({spread}), "
+            f"{cleared} of {played} deals cleared"
         )
 
     @property
