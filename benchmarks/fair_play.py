@@ -34,6 +34,7 @@ from golf_solitaire import Deal, Rules, solve
 from golf_solitaire.solver.fair_player import (
     Hole,
     Player,
+    blind_move,
     fair_move,
     greedy_move,
     peeking_move,
@@ -41,7 +42,7 @@ from golf_solitaire.solver.fair_player import (
 )
 from golf_solitaire.solver.survey import default_jobs, parse_deal_range
 
-PLAYERS = ("fair", "peeking", "optimum", "greedy")
+PLAYERS = ("fair", "peeking", "optimum", "greedy", "blind", "blind0")
 
 
 def optimum_hole(deal: Deal, number: int) -> Hole:
@@ -57,7 +58,12 @@ def run_one(task: tuple[str, dict[str, Any], str, int]) -> tuple[str, Hole]:
     deal = Deal.numbered(number, Rules.named(rules_name))
     if name == "optimum":
         return name, optimum_hole(deal, number)
-    players: dict[str, Player] = {"peeking": peeking_move, "greedy": greedy_move}
+    players: dict[str, Player] = {
+        "peeking": peeking_move,
+        "greedy": greedy_move,
+        "blind": blind_move,
+        "blind0": functools.partial(blind_move, lookahead=0),
+    }
     player: Callable[[Any], Any] = players.get(name) or functools.partial(fair_move, **options)
     return name, play_hole(deal, player, number)
 

@@ -37,6 +37,7 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.solver.blind_policy import BlindPolicy
 from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.cover_search import AnySearch, search_for
 from golf_solitaire.solver.fair_value import MAX_UNSEEN, Expectimax, move_values
@@ -64,6 +65,16 @@ valued after that draw), 0: let each order choose them with its stock in sight."
 
 DEFAULT_SPREAD = 0
 """1: every unseen card comes first in an equal share of the sampled orders; 0: as drawn."""
+
+DEFAULT_ROLLOUTS = 0
+"""Stock orders in which a stock-blind player (``BlindPolicy``) plays the hand out after each
+move (0: none); its mean strokes are mixed into every move's value by ``DEFAULT_MIX``."""
+
+DEFAULT_MIX = 1.0
+"""The share of a move's value that its rollouts give (the rest: the sampled orders' search)."""
+
+DEFAULT_LOOKAHEAD = 1
+"""Draws the rollout player looks ahead over when it chooses the tableau to leave."""
 
 DEFAULT_EXACT = 20_000
 """Positions the exact stock-blind expectimax may open before a hint samples instead (0: never)."""
@@ -313,6 +324,9 @@ def hint(
     close_budget: int = DEFAULT_CLOSE_BUDGET,
     turn: int = DEFAULT_TURN,
     spread: int = DEFAULT_SPREAD,
+    rollouts: int = DEFAULT_ROLLOUTS,
+    mix: float = DEFAULT_MIX,
+    lookahead: int = DEFAULT_LOOKAHEAD,
 ) -> Hint:
     r"""The best move now for what the player sees (or, with ``peek``, for the true stock).
 
@@ -376,7 +390,13 @@ def hint(
             found = _turn_hint(deal, state, moves, boards, (budget, close_budget), possible)
             if found is not None:
                 return found
-        return _sampled_hint(deal, state, moves, boards, (budget, close_budget), possible)
+        played_out = None
+        if rollouts and unseen and not hidden and not deal.layout.is_covering:
+            extra = _stock_orders(unseen, rollouts, random.Random(f"rollouts:{rng.random()}"))
+            played_out = _rollout_values(deal, state, moves, extra, lookahead)
+        return _sampled_hint(
+            deal, state, moves, boards, (budget, close_budget), possible, played_out, mix
+        )
     return _peeking_hint(deal, state, moves, budget)
 
 
@@ -450,6 +470,8 @@ def _sampled_hint(
     boards: list[Board],
     budgets: tuple[int, int],
     possible: int,
+    played_out: list[float] | None = None,
+    mix: float = DEFAULT_MIX,
 ) -> Hint:
     """The fair hint from sampled stock orders: every move valued in every order (exactly
     as far as ``budget`` positions allow, else by the best play found), the fewest expected
@@ -459,7 +481,14 @@ def _sampled_hint(
     count = len(orders)
     totals = [sum(order.values[index] for order in orders) for index in range(len(moves))]
     clears = [sum(order.values[index] <= 0 for order in orders) for index in range(len(moves))]
-    best = min(range(len(moves)), key=lambda index: (totals[index], -clears[index], index))
+    if played_out is not None:
+        judged = [
+            (1 - mix) * totals[index] / count + mix * played_out[index]
+            for index in range(len(moves))
+        ]
+        best = min(range(len(moves)), key=lambda index: (judged[index], -clears[index], index))
+    else:
+        best = min(range(len(moves)), key=lambda index: (totals[index], -clears[index], index))
     expected = totals[best] / count
     chance = clears[best] / count
     settled = sum(all(order.settled) for order in orders)
@@ -714,3 +743,29 @@ def _turn_hint(
         move_values={move: value[move][0] / count for move in moves},
     )
     return _compared(advice, deal, state, counted=settled, tried=count)
+
+
+def _rollout_values(
+    deal: Deal, state: State, moves: list[Move], orders: list[tuple[Card, ...]], lookahead: int
+) -> list[float]:
+    """The mean strokes after each move when a stock-blind player (``BlindPolicy``) plays the
+    hand out, the stock turning up in each of ``orders`` (never looked into by the player)."""
+    board = Board.from_position(deal, state)
+    policy = BlindPolicy(board, lookahead=lookahead)
+    next_codes = policy.next_codes
+    stocks = [[card.rank for card in order] for order in orders]
+    values = []
+    for move in moves:
+        heights = list(board.heights)
+        total = 0
+        if isinstance(move, Draw):
+            for stock in stocks:
+                total += policy.rollout(heights, stock[0], stock[1:])
+        else:
+            assert isinstance(move, Play)
+            heights[move.column] -= 1
+            top = next_codes[board.top][board.columns[move.column][heights[move.column]]]
+            for stock in stocks:
+                total += policy.rollout(heights, top, stock)
+        values.append(total / len(stocks))
+    return values
