@@ -228,3 +228,33 @@ def test_a_turn_chosen_blind_never_sees_the_stock_order() -> None:
         assert hint(other, turn=1, budget=2000, close_budget=0) == advice
         game.apply(advice.move)
         other.apply(advice.move)
+
+
+def test_a_hint_with_rollouts_never_sees_the_stock_order() -> None:
+    """The rollouts' player draws from sampled orders: a cheater's twin of deal 1002 (its stock
+    shuffled) gets the same hint at every position the same plays reach."""
+    deal = Deal.numbered(1002)
+    stock = list(deal.stock)
+    random.Random(4).shuffle(stock)
+    twin = dataclasses.replace(deal, stock=tuple(stock))
+    game, other = Game(deal), Game(twin)
+    for move in (None, Play(2), Play(4)):
+        if move is not None:
+            game.apply(move)
+            other.apply(move)
+        advice = hint(game, rollouts=8, mix=1.0, budget=2000, close_budget=0)
+        assert advice.move is not None and advice.move in game.legal_moves()
+        assert hint(other, rollouts=8, mix=1.0, budget=2000, close_budget=0) == advice
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("rollouts", -1, "rollouts must be a whole number of 0 or more, not -1"),
+        ("lookahead", "2", "lookahead must be a whole number of 0 or more, not '2'"),
+        ("mix", 1.5, "mix must be a number from 0 to 1, not 1.5"),
+    ],
+)
+def test_bad_rollout_options_are_refused_by_name(option: str, value: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        hint(Game(Deal.numbered(3)), **{option: value})  # type: ignore[arg-type]

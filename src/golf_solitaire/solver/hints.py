@@ -340,7 +340,11 @@ def hint(
     is called a guess. ``ValueError`` for ``peek`` in a competitive game: its stock order
     stays hidden. Two ways of sampling measured against this one, off by default
     (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before the next draw without
-    seeing it, ``spread=1`` puts every unseen card first in an equal share of the orders.
+    seeing it, ``spread=1`` puts every unseen card first in an equal share of the orders,
+    ``rollouts=N`` has a stock-blind player (``BlindPolicy``, looking ``lookahead`` draws
+    ahead) play the hand out after each move in ``N`` more sampled orders and mixes its mean
+    strokes into the choice (``mix``: their share of a move's value; the reason still gives
+    the sampled orders' figures).
 
     >>> from golf_solitaire import Deal, Game
     >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -362,6 +366,12 @@ def hint(
         raise ValueError(
             f"hint: close_budget must be a whole number of 0 or more, not {close_budget!r}"
         )
+    if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 0:
+        raise ValueError(f"hint: rollouts must be a whole number of 0 or more, not {rollouts!r}")
+    if not isinstance(lookahead, int) or isinstance(lookahead, bool) or lookahead < 0:
+        raise ValueError(f"hint: lookahead must be a whole number of 0 or more, not {lookahead!r}")
+    if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0 <= mix <= 1:
+        raise ValueError(f"hint: mix must be a number from 0 to 1, not {mix!r}")
     deal, state = game.deal, game.state
     if rules_of_play.is_over(deal, state):
         return Hint(None, render("hint.over"), "hint.over")
@@ -481,19 +491,17 @@ def _sampled_hint(
     count = len(orders)
     totals = [sum(order.values[index] for order in orders) for index in range(len(moves))]
     clears = [sum(order.values[index] <= 0 for order in orders) for index in range(len(moves))]
-    if played_out is not None:
+    judged = [total / count for total in totals]
+    if played_out is not None:  # the values a move is chosen by, and the reason quotes
         judged = [
-            (1 - mix) * totals[index] / count + mix * played_out[index]
-            for index in range(len(moves))
+            (1 - mix) * judged[index] + mix * played_out[index] for index in range(len(moves))
         ]
-        best = min(range(len(moves)), key=lambda index: (judged[index], -clears[index], index))
-    else:
-        best = min(range(len(moves)), key=lambda index: (totals[index], -clears[index], index))
-    expected = totals[best] / count
+    best = min(range(len(moves)), key=lambda index: (judged[index], -clears[index], index))
+    expected = judged[best]
     chance = clears[best] / count
     settled = sum(all(order.settled) for order in orders)
     complete = count == possible and settled == count  # every order, every value exact
-    scores = {moves[index]: totals[index] / count for index in range(len(moves))}
+    scores = {moves[index]: judged[index] for index in range(len(moves))}
     advice = _judged(
         deal,
         state,
