@@ -49,6 +49,12 @@ class BlindPolicy:
         self.chains: dict[int, int] = {}
         """The longest chain from a (packed tableau, top code) key, shared while one hand's
         tableaux repeat."""
+        self.lengths: dict[int, list[int]] = {}
+        """The longest chain from a packed tableau for each rank drawn."""
+        self.reach: dict[int, dict[int, int]] = {}
+        """The tableaux the plays can leave from a (packed tableau, top code) key."""
+        self.choices: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        """The tableau chosen from a (packed tableau, top code, unseen counts) position."""
 
     def pack(self, heights: list[int]) -> int:
         """``heights`` as one int."""
@@ -63,7 +69,11 @@ class BlindPolicy:
 
     def ends(self, packed: int, top: int) -> dict[int, int]:
         """Every tableau the plays from ``packed`` with waste top ``top`` can leave (itself
-        included), with the cards it holds."""
+        included), with the cards it holds (kept: rollouts from one position meet the same
+        tableaux again and again)."""
+        known = self.reach.get((packed << BITS) | top)
+        if known is not None:
+            return known
         columns = self.columns
         next_codes = self.next_codes
         width = self.width
@@ -86,6 +96,7 @@ class BlindPolicy:
                             seen.add(key)
                             found[after] = left
                             stack.append((after, after_code))
+        self.reach[(packed << BITS) | top] = found
         return found
 
     def cards(self, packed: int) -> int:
@@ -173,15 +184,22 @@ class BlindPolicy:
 
     def expected_chain(self, packed: int, counts: list[int], unseen: int) -> float:
         """The longest chain the next draw starts, on average over the unseen ranks."""
+        lengths = self.lengths.get(packed)
+        if lengths is None:
+            lengths = [self.longest(packed, rank) for rank in range(RANKS)]
+            self.lengths[packed] = lengths
         expected = 0
         for rank in range(RANKS):
-            count = counts[rank]
-            if count:
-                expected += count * self.longest(packed, rank)
+            expected += counts[rank] * lengths[rank]
         return expected / unseen
 
     def choose(self, packed: int, top: int, counts: list[int], unseen: int) -> int:
-        """The tableau (packed) the policy leaves before the next draw (or at the end)."""
+        """The tableau (packed) the policy leaves before the next draw (or at the end); kept
+        for the next rollout that meets the same position and unseen cards."""
+        key = (packed, top, tuple(counts))
+        known = self.choices.get(key)
+        if known is not None:
+            return known
         best = packed
         best_score = 0.0
         first = True
@@ -189,6 +207,7 @@ class BlindPolicy:
             value = self.score(end, left, counts, unseen)
             if first or value < best_score or (value == best_score and end < best):
                 best, best_score, first = end, value, False
+        self.choices[key] = best
         return best
 
     def rollout(
