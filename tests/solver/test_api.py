@@ -12,6 +12,7 @@ import pytest
 from golf_solitaire import Deal, Draw, Game, Limit, Play, Rules, hint, review, solve
 from golf_solitaire import state as rules_of_play
 from golf_solitaire.cards import parse_cards
+from golf_solitaire.i18n import LANGUAGES
 from golf_solitaire.solver.hints import _stock_orders
 
 SMALL = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -258,3 +259,18 @@ def test_a_hint_with_rollouts_never_sees_the_stock_order() -> None:
 def test_bad_rollout_options_are_refused_by_name(option: str, value: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         hint(Game(Deal.numbered(3)), **{option: value})  # type: ignore[arg-type]
+
+
+def test_a_blended_hint_says_what_its_values_are_made_of() -> None:
+    """With rollouts mixed in, the quoted strokes are not the searched orders' alone: every
+    language says which share comes from hands played out without seeing the stock."""
+    advice = hint(Game(Deal.numbered(1002)), rollouts=16, lookahead=2, mix=0.5)
+    assert advice.compare_code in ("compare.blended_better", "compare.blended_tie")
+    assert advice.compare_params["share"] == 50 and advice.compare_params["played"] == 16
+    assert (
+        "(50% from 16 hands played out by a player who never sees the stock, the rest from 32 "
+        "stock orders searched with the order in sight)"
+    ) in advice.reason
+    for language in LANGUAGES:
+        text = advice.text(language)
+        assert "50" in text and "16" in text and "32" in text and "{" not in text

@@ -401,11 +401,20 @@ def hint(
             if found is not None:
                 return found
         played_out = None
+        extra: list[tuple[Card, ...]] = []
         if rollouts and unseen and not hidden and not deal.layout.is_covering:
             extra = _stock_orders(unseen, rollouts, random.Random(f"rollouts:{rng.random()}"))
             played_out = _rollout_values(deal, state, moves, extra, lookahead)
         return _sampled_hint(
-            deal, state, moves, boards, (budget, close_budget), possible, played_out, mix
+            deal,
+            state,
+            moves,
+            boards,
+            (budget, close_budget),
+            possible,
+            played_out,
+            mix,
+            len(extra) if played_out is not None else 0,
         )
     return _peeking_hint(deal, state, moves, budget)
 
@@ -482,6 +491,7 @@ def _sampled_hint(
     possible: int,
     played_out: list[float] | None = None,
     mix: float = DEFAULT_MIX,
+    played: int = 0,
 ) -> Hint:
     """The fair hint from sampled stock orders: every move valued in every order (exactly
     as far as ``budget`` positions allow, else by the best play found), the fewest expected
@@ -511,7 +521,8 @@ def _sampled_hint(
         nodes=nodes,
         move_values=scores,
     )
-    return _compared(advice, deal, state, counted=settled, tried=count)
+    blend = None if played_out is None else (round(100 * mix), played)
+    return _compared(advice, deal, state, counted=settled, tried=count, blend=blend)
 
 
 def _sampled_board(
@@ -587,11 +598,20 @@ def _advice(
     return Hint(move, reason, code, params, move_code, move_params, **figures)
 
 
-def _compared(advice: Hint, deal: Deal, state: State, *, counted: int, tried: int) -> Hint:
+def _compared(
+    advice: Hint,
+    deal: Deal,
+    state: State,
+    *,
+    counted: int,
+    tried: int,
+    blend: tuple[int, int] | None = None,
+) -> Hint:
     """``advice`` with its comparison: the expected strokes of its move and of the next best
     (or that they tie), saying so when only ``counted`` of the ``tried`` orders were solved to
-    the end (the others valued by the best play found in time). Appended to the English
-    reason too."""
+    the end (the others valued by the best play found in time), or, with ``blend`` (a share
+    in percent, hands played), that the values mix that share of stock-blind play-outs into
+    the searched orders'. Appended to the English reason too."""
     values = advice.move_values
     other = min(
         (move for move in values if move != advice.move), key=values.__getitem__, default=None
@@ -601,7 +621,10 @@ def _compared(advice: Hint, deal: Deal, state: State, *, counted: int, tried: in
     mine, theirs = values[advice.move], values[other]
     compare_code = "compare.tie" if abs(theirs - mine) < TIED else "compare.better"
     compare_params: dict[str, Any] = {"expected": mine, "next_expected": theirs}
-    if counted < tried:
+    if blend is not None:
+        compare_code = compare_code.replace("compare.", "compare.blended_")
+        compare_params.update(share=blend[0], played=blend[1], tried=tried)
+    elif counted < tried:
         compare_code = compare_code.replace("compare.", "compare.estimated_")
         compare_params.update(counted=counted, tried=tried)
     other_code, other_params = _other_words(deal, state, other)

@@ -53,6 +53,13 @@ TEMPLATES: Final[dict[str, str]] = {
     "compare.estimated_tie": "; on average this ends at about {expected} strokes, the same as "
     "{other} ({counted} of the {tried} orders solved to the end; in the others, the best play "
     "found in time)",
+    "compare.blended_better": "; on average this ends at about {expected} strokes, the next "
+    "best move ({other}) at about {next_expected} ({share}% from {played} hands played out by "
+    "a player who never sees the stock, the rest from {tried} stock orders searched with the "
+    "order in sight)",
+    "compare.blended_tie": "; on average this ends at about {expected} strokes, the same as "
+    "{other} ({share}% from {played} hands played out by a player who never sees the stock, "
+    "the rest from {tried} stock orders searched with the order in sight)",
     "other.play": "playing {card}",
     "other.draw": "drawing",
     "review.mistake": "move {number} ({move}) was the first mistake: the best reachable score "
