@@ -4,10 +4,14 @@ Each player plays every deal of a range from its start to the end of the hand: t
 player (``hint(game).move`` at every position with a choice, the only move otherwise), the
 peeking hint's, the exact optimum (``solve(deal, optimal=True)``: what a player who knew the
 stock could reach) and a greedy stock-blind beginner (the longest chain it can see, drawing
-only when nothing plays). For each it prints the mean strokes a hole with a 95% interval and
-the deals cleared, and for the fair hint the median and p95 seconds of its hints (at positions
-with a choice; run with ``--jobs 1`` for latency that is not shared with other workers).
+only when nothing plays); ``blind`` and ``blind0`` are the stock-blind rollout player
+(``BlindPolicy``, one draw ahead, or counting the next draw's plays only). For each it
+prints the mean strokes a hole with a 95% interval and the deals cleared, and for the fair
+hint the median and p95 seconds of its hints (at positions with a choice; run with
+``--jobs 1`` for latency that is not shared with other workers).
 Strokes do not change from run to run (hints are seeded); latency is the median of ``--runs``.
+Beside the fair hint, every other player is also compared with it deal by deal (the mean
+difference with its 95% interval, and the deals each played better).
 
 ``--variant NAME:key=value,...`` adds a fair player whose ``hint`` gets those options
 (``samples=64,budget=400000``), so ideas are measured side by side in one run.
@@ -102,6 +106,18 @@ def interval(values: list[int]) -> float:
     return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
+def paired(name: str, mine: list[Hole], fair: list[Hole]) -> str:
+    """``name`` against the fair hint deal by deal: the mean difference in strokes with its
+    95% interval (negative: fewer strokes), and the deals each played better."""
+    differences = [a.strokes - b.strokes for a, b in zip(mine, fair, strict=True)]
+    better = sum(difference < 0 for difference in differences)
+    worse = sum(difference > 0 for difference in differences)
+    return (
+        f"{name} - fair: {statistics.fmean(differences):+.2f} ± {interval(differences):.2f} "
+        f"strokes a hole, deal by deal (better on {better} deals, worse on {worse})"
+    )
+
+
 def main() -> None:
     """Play every deal with every player and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -170,6 +186,10 @@ def main() -> None:
             (wall, wall_p95), (cpu, cpu_p95) = figures
             line += f" {wall:9.0f} ms {wall_p95:5.0f} ms  (CPU {cpu:.0f} ms, p95 {cpu_p95:.0f} ms)"
         print(line)
+    if "fair" in holes:
+        for name in timed + names:
+            if name != "fair" and name != "optimum":
+                print(paired(name, holes[name][0], holes["fair"][0]))
     print("targets for the fair hint: 4.5 strokes a hole or fewer, median under 200 ms, p95 1 s")
 
 
