@@ -4,10 +4,11 @@ A fair hint knows the tableau, the waste and the *set* of unseen cards, never th
 few unseen cards it weighs every order exactly (``fair_value``); otherwise it draws stock
 orders consistent with that set (seeded, so the same position and seed give the same hint),
 values every legal move in every order (exactly where its search finishes within the budget,
-else by the best play it found: an upper bound), and picks the move with the fewest expected
-strokes; when the best moves are close, it searches them further. ``peek=True`` solves the
-true order instead, and its reason always says so; a competitive game refuses it (its stock
-order stays hidden).
+else by the best play it found: an upper bound), mixes in the mean strokes of hands a
+stock-blind player plays out after each move (``BlindPolicy``), and picks the move with the
+fewest expected strokes; when the best moves are close, it searches them further.
+``peek=True`` solves the true order instead, and its reason always says so; a competitive
+game refuses it (its stock order stays hidden).
 
 >>> from golf_solitaire import Deal, Game
 >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -66,14 +67,15 @@ valued after that draw), 0: let each order choose them with its stock in sight."
 DEFAULT_SPREAD = 0
 """1: every unseen card comes first in an equal share of the sampled orders; 0: as drawn."""
 
-DEFAULT_ROLLOUTS = 0
+DEFAULT_ROLLOUTS = 16
 """Stock orders in which a stock-blind player (``BlindPolicy``) plays the hand out after each
-move (0: none); its mean strokes are mixed into every move's value by ``DEFAULT_MIX``."""
+move (0: none); its mean strokes are mixed into every move's value by ``DEFAULT_MIX``
+(strict 1001-1040 and held-out 7001-7080: 0.33 strokes a hole fewer, ``docs/solver-ideas.md``)."""
 
-DEFAULT_MIX = 1.0
+DEFAULT_MIX = 0.5
 """The share of a move's value that its rollouts give (the rest: the sampled orders' search)."""
 
-DEFAULT_LOOKAHEAD = 1
+DEFAULT_LOOKAHEAD = 2
 """Draws the rollout player looks ahead over when it chooses the tableau to leave."""
 
 DEFAULT_EXACT = 20_000
@@ -335,16 +337,18 @@ def hint(
     plays-first games after it and is searched in rounds, as far as ``budget`` positions
     allow: first whether it can still clear the tableau, then for fewer strokes; then, while
     the best moves are within ``CLOSE`` strokes, up to ``close_budget`` more positions on
-    them alone. The move with the fewest expected strokes wins. With ``peek`` the true order
-    is solved exactly (first which moves clear, then the strokes), else the first legal move
-    is called a guess. ``ValueError`` for ``peek`` in a competitive game: its stock order
-    stays hidden. Two ways of sampling measured against this one, off by default
-    (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before the next draw without
-    seeing it, ``spread=1`` puts every unseen card first in an equal share of the orders,
-    ``rollouts=N`` has a stock-blind player (``BlindPolicy``, looking ``lookahead`` draws
-    ahead) play the hand out after each move in ``N`` more sampled orders and mixes its mean
-    strokes into the choice (``mix``: their share of a move's value; the reason still gives
-    the sampled orders' figures).
+    them alone. Then, in ``rollouts`` more sampled orders, a stock-blind player
+    (``BlindPolicy``, looking ``lookahead`` draws ahead, never into the stock) plays the hand
+    out after each move, and a move's value is ``mix`` times the mean of those hands plus the
+    rest times the searched orders' mean (each searched order is played with its stock in
+    sight, which overrates moves that need the next card known; the blind hands correct for
+    it). The move with the fewest expected strokes wins, and the reason says how its values
+    were made. With ``peek`` the true order is solved exactly (first which moves clear, then
+    the strokes), else the first legal move is called a guess. ``ValueError`` for ``peek`` in
+    a competitive game: its stock order stays hidden. Two ways of sampling measured against
+    this one, off by default (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before
+    the next draw without seeing it, ``spread=1`` puts every unseen card first in an equal
+    share of the orders.
 
     >>> from golf_solitaire import Deal, Game
     >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -623,7 +627,7 @@ def _compared(
     compare_params: dict[str, Any] = {"expected": mine, "next_expected": theirs}
     if blend is not None:
         compare_code = compare_code.replace("compare.", "compare.blended_")
-        compare_params.update(share=blend[0], played=blend[1], tried=tried)
+        compare_params.update(share=blend[0], rest=100 - blend[0], played=blend[1], tried=tried)
     elif counted < tried:
         compare_code = compare_code.replace("compare.", "compare.estimated_")
         compare_params.update(counted=counted, tried=tried)
