@@ -4,8 +4,8 @@ A fair hint knows the tableau, the waste and the *set* of unseen cards, never th
 few unseen cards it weighs every order exactly (``fair_value``); otherwise it draws stock
 orders consistent with that set (seeded, so the same position and seed give the same hint),
 values every legal move in every order (exactly where its search finishes within the budget,
-else by the best play it found: an upper bound), mixes in the mean strokes of hands a
-stock-blind player plays out after each move (``BlindPolicy``), and picks the move with the
+else by the best play it found: an upper bound), optionally mixes in the mean strokes of hands
+a stock-blind player plays out after each move (``BlindPolicy``), and picks the move with the
 fewest expected strokes; when the best moves are close, it searches them further.
 ``peek=True`` solves the true order instead, and its reason always says so; a competitive
 game refuses it (its stock order stays hidden).
@@ -67,10 +67,11 @@ valued after that draw), 0: let each order choose them with its stock in sight."
 DEFAULT_SPREAD = 0
 """1: every unseen card comes first in an equal share of the sampled orders; 0: as drawn."""
 
-DEFAULT_ROLLOUTS = 16
+DEFAULT_ROLLOUTS = 0
 """Stock orders in which a stock-blind player (``BlindPolicy``) plays the hand out after each
-move (0: none); its mean strokes are mixed into every move's value by ``DEFAULT_MIX``
-(strict 1001-1040 and held-out 7001-7080: 0.33 strokes a hole fewer, ``docs/solver-ideas.md``)."""
+move (0: none); its mean strokes are mixed into every move's value by ``DEFAULT_MIX``. 16 such
+hands gained 0.33 to 0.38 strokes a hole on three ranges of strict deals, each within the noise
+of its range (``docs/solver-ideas.md``): off by default."""
 
 DEFAULT_MIX = 0.5
 """The share of a move's value that its rollouts give (the rest: the sampled orders' search)."""
@@ -341,14 +342,14 @@ def hint(
     (``BlindPolicy``, looking ``lookahead`` draws ahead, never into the stock) plays the hand
     out after each move, and a move's value is ``mix`` times the mean of those hands plus the
     rest times the searched orders' mean (each searched order is played with its stock in
-    sight, which overrates moves that need the next card known; the blind hands correct for
-    it). The move with the fewest expected strokes wins, and the reason says how its values
-    were made. With ``peek`` the true order is solved exactly (first which moves clear, then
-    the strokes), else the first legal move is called a guess. ``ValueError`` for ``peek`` in
-    a competitive game: its stock order stays hidden. Two ways of sampling measured against
-    this one, off by default (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before
-    the next draw without seeing it, ``spread=1`` puts every unseen card first in an equal
-    share of the orders.
+    sight, which overrates moves that need the next card known; the blind hands are meant to
+    correct for it; 0 by default). The move with the fewest expected strokes wins, and the
+    reason says how its values were made. With ``peek`` the true order is solved exactly
+    (first which moves clear, then the strokes), else the first legal move is called a
+    guess. ``ValueError`` for ``peek`` in a competitive game: its stock order stays hidden.
+    Two ways of sampling measured against this one, off by default
+    (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before the next draw without
+    seeing it, ``spread=1`` puts every unseen card first in an equal share of the orders.
 
     >>> from golf_solitaire import Deal, Game
     >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
