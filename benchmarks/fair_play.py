@@ -17,7 +17,8 @@ difference with its 95% interval, and the deals each played better).
 (``samples=64,budget=400000``), so ideas are measured side by side in one run.
 
 The hint was tuned on strict deals 1001-1200; figures quoted in the README and in
-``docs/solver-ideas.md`` come from held-out deals 3001-3200, 4001-4030, 5001-5080 and 6001-6080.
+``docs/solver-ideas.md`` come from held-out deals 3001-3200, 4001-4030, 5001-5080, 6001-6080,
+7001-7080 and 8001-8080.
 
     python benchmarks/fair_play.py                          # strict 3001-3200, 2 jobs
     python benchmarks/fair_play.py --deals 1-50 --rules putt-putt --jobs 1
