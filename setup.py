@@ -13,7 +13,7 @@ import os
 
 from setuptools import setup
 
-COMPILED_MODULES = ("search", "pruning", "bounds", "walks")
+COMPILED_MODULES = ("search", "pruning", "bounds", "walks", "blind_policy")
 """The solver modules a search spends its time in (``golf_solitaire/solver/NAME.py``)."""
 
 

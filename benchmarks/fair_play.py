@@ -4,16 +4,21 @@ Each player plays every deal of a range from its start to the end of the hand: t
 player (``hint(game).move`` at every position with a choice, the only move otherwise), the
 peeking hint's, the exact optimum (``solve(deal, optimal=True)``: what a player who knew the
 stock could reach) and a greedy stock-blind beginner (the longest chain it can see, drawing
-only when nothing plays). For each it prints the mean strokes a hole with a 95% interval and
-the deals cleared, and for the fair hint the median and p95 seconds of its hints (at positions
-with a choice; run with ``--jobs 1`` for latency that is not shared with other workers).
+only when nothing plays); ``blind`` and ``blind0`` are the stock-blind rollout player
+(``BlindPolicy``, one draw ahead, or counting the next draw's plays only). For each it
+prints the mean strokes a hole with a 95% interval and the deals cleared, and for the fair
+hint the median and p95 seconds of its hints (at positions with a choice; run with
+``--jobs 1`` for latency that is not shared with other workers).
 Strokes do not change from run to run (hints are seeded); latency is the median of ``--runs``.
+Beside the fair hint, every other player is also compared with it deal by deal (the mean
+difference with its 95% interval, and the deals each played better).
 
 ``--variant NAME:key=value,...`` adds a fair player whose ``hint`` gets those options
 (``samples=64,budget=400000``), so ideas are measured side by side in one run.
 
 The hint was tuned on strict deals 1001-1200; figures quoted in the README and in
-``docs/solver-ideas.md`` come from held-out deals 3001-3200, 4001-4030, 5001-5080 and 6001-6080.
+``docs/solver-ideas.md`` come from held-out deals 3001-3200, 4001-4030, 5001-5080, 6001-6080,
+7001-7080 and 8001-8080.
 
     python benchmarks/fair_play.py                          # strict 3001-3200, 2 jobs
     python benchmarks/fair_play.py --deals 1-50 --rules putt-putt --jobs 1
@@ -34,6 +39,7 @@ from golf_solitaire import Deal, Rules, solve
 from golf_solitaire.solver.fair_player import (
     Hole,
     Player,
+    blind_move,
     fair_move,
     greedy_move,
     peeking_move,
@@ -41,7 +47,7 @@ from golf_solitaire.solver.fair_player import (
 )
 from golf_solitaire.solver.survey import default_jobs, parse_deal_range
 
-PLAYERS = ("fair", "peeking", "optimum", "greedy")
+PLAYERS = ("fair", "peeking", "optimum", "greedy", "blind", "blind0")
 
 
 def optimum_hole(deal: Deal, number: int) -> Hole:
@@ -57,7 +63,12 @@ def run_one(task: tuple[str, dict[str, Any], str, int]) -> tuple[str, Hole]:
     deal = Deal.numbered(number, Rules.named(rules_name))
     if name == "optimum":
         return name, optimum_hole(deal, number)
-    players: dict[str, Player] = {"peeking": peeking_move, "greedy": greedy_move}
+    players: dict[str, Player] = {
+        "peeking": peeking_move,
+        "greedy": greedy_move,
+        "blind": blind_move,
+        "blind0": functools.partial(blind_move, lookahead=0),
+    }
     player: Callable[[Any], Any] = players.get(name) or functools.partial(fair_move, **options)
     return name, play_hole(deal, player, number)
 
@@ -94,6 +105,18 @@ def interval(values: list[int]) -> float:
     if len(values) < 2:
         return 0.0
     return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def paired(name: str, mine: list[Hole], fair: list[Hole]) -> str:
+    """``name`` against the fair hint deal by deal: the mean difference in strokes with its
+    95% interval (negative: fewer strokes), and the deals each played better."""
+    differences = [a.strokes - b.strokes for a, b in zip(mine, fair, strict=True)]
+    better = sum(difference < 0 for difference in differences)
+    worse = sum(difference > 0 for difference in differences)
+    return (
+        f"{name} - fair: {statistics.fmean(differences):+.2f} ± {interval(differences):.2f} "
+        f"strokes a hole, deal by deal (better on {better} deals, worse on {worse})"
+    )
 
 
 def main() -> None:
@@ -164,6 +187,10 @@ def main() -> None:
             (wall, wall_p95), (cpu, cpu_p95) = figures
             line += f" {wall:9.0f} ms {wall_p95:5.0f} ms  (CPU {cpu:.0f} ms, p95 {cpu_p95:.0f} ms)"
         print(line)
+    if "fair" in holes:
+        for name in timed + names:
+            if name != "fair" and name != "optimum":
+                print(paired(name, holes[name][0], holes["fair"][0]))
     print("targets for the fair hint: 4.5 strokes a hole or fewer, median under 200 ms, p95 1 s")
 
 

@@ -12,6 +12,7 @@ import pytest
 from golf_solitaire import Deal, Draw, Game, Limit, Play, Rules, hint, review, solve
 from golf_solitaire import state as rules_of_play
 from golf_solitaire.cards import parse_cards
+from golf_solitaire.i18n import LANGUAGES
 from golf_solitaire.solver.hints import _stock_orders
 
 SMALL = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -228,3 +229,48 @@ def test_a_turn_chosen_blind_never_sees_the_stock_order() -> None:
         assert hint(other, turn=1, budget=2000, close_budget=0) == advice
         game.apply(advice.move)
         other.apply(advice.move)
+
+
+def test_a_hint_with_rollouts_never_sees_the_stock_order() -> None:
+    """The rollouts' player draws from sampled orders: a cheater's twin of deal 1002 (its stock
+    shuffled) gets the same hint at every position the same plays reach."""
+    deal = Deal.numbered(1002)
+    stock = list(deal.stock)
+    random.Random(4).shuffle(stock)
+    twin = dataclasses.replace(deal, stock=tuple(stock))
+    game, other = Game(deal), Game(twin)
+    for move in (None, Play(2), Play(4)):
+        if move is not None:
+            game.apply(move)
+            other.apply(move)
+        advice = hint(game, rollouts=8, mix=1.0, budget=2000, close_budget=0)
+        assert advice.move is not None and advice.move in game.legal_moves()
+        assert hint(other, rollouts=8, mix=1.0, budget=2000, close_budget=0) == advice
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("rollouts", -1, "rollouts must be a whole number of 0 or more, not -1"),
+        ("lookahead", "2", "lookahead must be a whole number of 0 or more, not '2'"),
+        ("mix", 1.5, "mix must be a number from 0 to 1, not 1.5"),
+    ],
+)
+def test_bad_rollout_options_are_refused_by_name(option: str, value: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        hint(Game(Deal.numbered(3)), **{option: value})  # type: ignore[arg-type]
+
+
+def test_a_blended_hint_says_what_its_values_are_made_of() -> None:
+    """With rollouts mixed in, the quoted strokes are not the searched orders' alone: every
+    language says which share comes from hands played out without seeing the stock."""
+    advice = hint(Game(Deal.numbered(1002)), rollouts=16, lookahead=2, mix=0.5)
+    assert advice.compare_code in ("compare.blended_better", "compare.blended_tie")
+    assert advice.compare_params["share"] == 50 and advice.compare_params["played"] == 16
+    assert (
+        "(from 16 hands played out by a player who never sees the stock and 32 stock orders "
+        "searched with the order in sight, weighted 50 to 50)"
+    ) in advice.reason
+    for language in LANGUAGES:
+        text = advice.text(language)
+        assert "50" in text and "16" in text and "32" in text and "{" not in text

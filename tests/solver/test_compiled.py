@@ -62,6 +62,8 @@ def test_compiled_build_gives_the_pure_results(tmp_path: Path) -> None:
     assert by_compiled["compiled"] is True  # the build was the one imported
     assert by_compiled["solved"] == by_pure["solved"]
     assert by_compiled["hints"] == by_pure["hints"]
+    assert by_compiled["rollouts"] == by_pure["rollouts"]
+    assert list((compiled / "golf_solitaire/solver").glob("blind_policy.*.so"))
 
 
 def test_a_compiled_build_in_the_tree_is_current() -> None:

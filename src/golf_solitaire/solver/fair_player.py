@@ -20,11 +20,13 @@ from typing import Any
 
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
-from golf_solitaire.moves import Move
+from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.solver.blind_policy import BlindPolicy
+from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.chains import greedy_move
 from golf_solitaire.solver.hints import hint
 
-__all__ = ["Hole", "Player", "fair_move", "greedy_move", "peeking_move", "play_hole"]
+__all__ = ["Hole", "Player", "blind_move", "fair_move", "greedy_move", "peeking_move", "play_hole"]
 
 Player = Callable[[Game], Move]
 """Chooses the move to make in a game that is not over (it may be the only legal move)."""
@@ -81,3 +83,15 @@ def play_hole(deal: Deal, player: Player, number: int | None = None) -> Hole:
                 raise ValueError(f"play_hole: the player chose {move}, which is not legal here")
         game.apply(move)
     return Hole(number, game.score, game.is_won, tuple(seconds), tuple(cpu_seconds))
+
+
+def blind_move(game: Game, lookahead: int = 1) -> Move:
+    """The move of the stock-blind rollout policy (``BlindPolicy``: the tableau to leave
+    before the next draw chosen by the chain the draw is expected to start); the greedy
+    beginner's where face-down cards are in play (it does not weigh them)."""
+    deal, state = game.deal, game.state
+    if deal.layout.is_covering:
+        return greedy_move(game)
+    board = Board.from_position(deal, state)
+    column = BlindPolicy(board, lookahead=lookahead).move(board.heights, board.top, board.stock)
+    return Draw() if column is None else Play(column)

@@ -4,10 +4,11 @@ A fair hint knows the tableau, the waste and the *set* of unseen cards, never th
 few unseen cards it weighs every order exactly (``fair_value``); otherwise it draws stock
 orders consistent with that set (seeded, so the same position and seed give the same hint),
 values every legal move in every order (exactly where its search finishes within the budget,
-else by the best play it found: an upper bound), and picks the move with the fewest expected
-strokes; when the best moves are close, it searches them further. ``peek=True`` solves the
-true order instead, and its reason always says so; a competitive game refuses it (its stock
-order stays hidden).
+else by the best play it found: an upper bound), optionally mixes in the mean strokes of hands
+a stock-blind player plays out after each move (``BlindPolicy``), and picks the move with the
+fewest expected strokes; when the best moves are close, it searches them further.
+``peek=True`` solves the true order instead, and its reason always says so; a competitive
+game refuses it (its stock order stays hidden).
 
 >>> from golf_solitaire import Deal, Game
 >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -37,6 +38,7 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.solver.blind_policy import BlindPolicy
 from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.cover_search import AnySearch, search_for
 from golf_solitaire.solver.fair_value import MAX_UNSEEN, Expectimax, move_values
@@ -64,6 +66,18 @@ valued after that draw), 0: let each order choose them with its stock in sight."
 
 DEFAULT_SPREAD = 0
 """1: every unseen card comes first in an equal share of the sampled orders; 0: as drawn."""
+
+DEFAULT_ROLLOUTS = 0
+"""Stock orders in which a stock-blind player (``BlindPolicy``) plays the hand out after each
+move (0: none); its mean strokes are mixed into every move's value by ``DEFAULT_MIX``. 16 such
+hands gained 0.33 to 0.38 strokes a hole on three ranges of strict deals, each within the noise
+of its range (``docs/solver-ideas.md``): off by default."""
+
+DEFAULT_MIX = 0.5
+"""The share of a move's value that its rollouts give (the rest: the sampled orders' search)."""
+
+DEFAULT_LOOKAHEAD = 2
+"""Draws the rollout player looks ahead over when it chooses the tableau to leave."""
 
 DEFAULT_EXACT = 20_000
 """Positions the exact stock-blind expectimax may open before a hint samples instead (0: never)."""
@@ -313,6 +327,9 @@ def hint(
     close_budget: int = DEFAULT_CLOSE_BUDGET,
     turn: int = DEFAULT_TURN,
     spread: int = DEFAULT_SPREAD,
+    rollouts: int = DEFAULT_ROLLOUTS,
+    mix: float = DEFAULT_MIX,
+    lookahead: int = DEFAULT_LOOKAHEAD,
 ) -> Hint:
     r"""The best move now for what the player sees (or, with ``peek``, for the true stock).
 
@@ -321,10 +338,16 @@ def hint(
     plays-first games after it and is searched in rounds, as far as ``budget`` positions
     allow: first whether it can still clear the tableau, then for fewer strokes; then, while
     the best moves are within ``CLOSE`` strokes, up to ``close_budget`` more positions on
-    them alone. The move with the fewest expected strokes wins. With ``peek`` the true order
-    is solved exactly (first which moves clear, then the strokes), else the first legal move
-    is called a guess. ``ValueError`` for ``peek`` in a competitive game: its stock order
-    stays hidden. Two ways of sampling measured against this one, off by default
+    them alone. Then, in ``rollouts`` more sampled orders, a stock-blind player
+    (``BlindPolicy``, looking ``lookahead`` draws ahead, never into the stock) plays the hand
+    out after each move, and a move's value is ``mix`` times the mean of those hands plus the
+    rest times the searched orders' mean (each searched order is played with its stock in
+    sight, which overrates moves that need the next card known; the blind hands are meant to
+    correct for it; 0 by default). The move with the fewest expected strokes wins, and the
+    reason says how its values were made. With ``peek`` the true order is solved exactly
+    (first which moves clear, then the strokes), else the first legal move is called a
+    guess. ``ValueError`` for ``peek`` in a competitive game: its stock order stays hidden.
+    Two ways of sampling measured against this one, off by default
     (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before the next draw without
     seeing it, ``spread=1`` puts every unseen card first in an equal share of the orders.
 
@@ -348,6 +371,12 @@ def hint(
         raise ValueError(
             f"hint: close_budget must be a whole number of 0 or more, not {close_budget!r}"
         )
+    if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 0:
+        raise ValueError(f"hint: rollouts must be a whole number of 0 or more, not {rollouts!r}")
+    if not isinstance(lookahead, int) or isinstance(lookahead, bool) or lookahead < 0:
+        raise ValueError(f"hint: lookahead must be a whole number of 0 or more, not {lookahead!r}")
+    if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0 <= mix <= 1:
+        raise ValueError(f"hint: mix must be a number from 0 to 1, not {mix!r}")
     deal, state = game.deal, game.state
     if rules_of_play.is_over(deal, state):
         return Hint(None, render("hint.over"), "hint.over")
@@ -376,7 +405,22 @@ def hint(
             found = _turn_hint(deal, state, moves, boards, (budget, close_budget), possible)
             if found is not None:
                 return found
-        return _sampled_hint(deal, state, moves, boards, (budget, close_budget), possible)
+        played_out = None
+        extra: list[tuple[Card, ...]] = []
+        if rollouts and unseen and not hidden and not deal.layout.is_covering:
+            extra = _stock_orders(unseen, rollouts, random.Random(f"rollouts:{rng.random()}"))
+            played_out = _rollout_values(deal, state, moves, extra, lookahead)
+        return _sampled_hint(
+            deal,
+            state,
+            moves,
+            boards,
+            (budget, close_budget),
+            possible,
+            played_out,
+            mix,
+            len(extra) if played_out is not None else 0,
+        )
     return _peeking_hint(deal, state, moves, budget)
 
 
@@ -450,6 +494,9 @@ def _sampled_hint(
     boards: list[Board],
     budgets: tuple[int, int],
     possible: int,
+    played_out: list[float] | None = None,
+    mix: float = DEFAULT_MIX,
+    played: int = 0,
 ) -> Hint:
     """The fair hint from sampled stock orders: every move valued in every order (exactly
     as far as ``budget`` positions allow, else by the best play found), the fewest expected
@@ -459,12 +506,17 @@ def _sampled_hint(
     count = len(orders)
     totals = [sum(order.values[index] for order in orders) for index in range(len(moves))]
     clears = [sum(order.values[index] <= 0 for order in orders) for index in range(len(moves))]
-    best = min(range(len(moves)), key=lambda index: (totals[index], -clears[index], index))
-    expected = totals[best] / count
+    judged = [total / count for total in totals]
+    if played_out is not None:  # the values a move is chosen by, and the reason quotes
+        judged = [
+            (1 - mix) * judged[index] + mix * played_out[index] for index in range(len(moves))
+        ]
+    best = min(range(len(moves)), key=lambda index: (judged[index], -clears[index], index))
+    expected = judged[best]
     chance = clears[best] / count
     settled = sum(all(order.settled) for order in orders)
     complete = count == possible and settled == count  # every order, every value exact
-    scores = {moves[index]: totals[index] / count for index in range(len(moves))}
+    scores = {moves[index]: judged[index] for index in range(len(moves))}
     advice = _judged(
         deal,
         state,
@@ -474,7 +526,8 @@ def _sampled_hint(
         nodes=nodes,
         move_values=scores,
     )
-    return _compared(advice, deal, state, counted=settled, tried=count)
+    blend = None if played_out is None else (round(100 * mix), played)
+    return _compared(advice, deal, state, counted=settled, tried=count, blend=blend)
 
 
 def _sampled_board(
@@ -550,11 +603,20 @@ def _advice(
     return Hint(move, reason, code, params, move_code, move_params, **figures)
 
 
-def _compared(advice: Hint, deal: Deal, state: State, *, counted: int, tried: int) -> Hint:
+def _compared(
+    advice: Hint,
+    deal: Deal,
+    state: State,
+    *,
+    counted: int,
+    tried: int,
+    blend: tuple[int, int] | None = None,
+) -> Hint:
     """``advice`` with its comparison: the expected strokes of its move and of the next best
     (or that they tie), saying so when only ``counted`` of the ``tried`` orders were solved to
-    the end (the others valued by the best play found in time). Appended to the English
-    reason too."""
+    the end (the others valued by the best play found in time), or, with ``blend`` (a share
+    in percent, hands played), that the values mix that share of stock-blind play-outs into
+    the searched orders'. Appended to the English reason too."""
     values = advice.move_values
     other = min(
         (move for move in values if move != advice.move), key=values.__getitem__, default=None
@@ -564,7 +626,10 @@ def _compared(advice: Hint, deal: Deal, state: State, *, counted: int, tried: in
     mine, theirs = values[advice.move], values[other]
     compare_code = "compare.tie" if abs(theirs - mine) < TIED else "compare.better"
     compare_params: dict[str, Any] = {"expected": mine, "next_expected": theirs}
-    if counted < tried:
+    if blend is not None:
+        compare_code = compare_code.replace("compare.", "compare.blended_")
+        compare_params.update(share=blend[0], rest=100 - blend[0], played=blend[1], tried=tried)
+    elif counted < tried:
         compare_code = compare_code.replace("compare.", "compare.estimated_")
         compare_params.update(counted=counted, tried=tried)
     other_code, other_params = _other_words(deal, state, other)
@@ -714,3 +779,29 @@ def _turn_hint(
         move_values={move: value[move][0] / count for move in moves},
     )
     return _compared(advice, deal, state, counted=settled, tried=count)
+
+
+def _rollout_values(
+    deal: Deal, state: State, moves: list[Move], orders: list[tuple[Card, ...]], lookahead: int
+) -> list[float]:
+    """The mean strokes after each move when a stock-blind player (``BlindPolicy``) plays the
+    hand out, the stock turning up in each of ``orders`` (never looked into by the player)."""
+    board = Board.from_position(deal, state)
+    policy = BlindPolicy(board, lookahead=lookahead)
+    next_codes = policy.next_codes
+    stocks = [[card.rank for card in order] for order in orders]
+    values = []
+    for move in moves:
+        heights = list(board.heights)
+        total = 0
+        if isinstance(move, Draw):
+            for stock in stocks:
+                total += policy.rollout(heights, stock[0], stock[1:])
+        else:
+            assert isinstance(move, Play)
+            heights[move.column] -= 1
+            top = next_codes[board.top][board.columns[move.column][heights[move.column]]]
+            for stock in stocks:
+                total += policy.rollout(heights, top, stock)
+        values.append(total / len(stocks))
+    return values

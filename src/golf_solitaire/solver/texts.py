@@ -14,6 +14,13 @@ from typing import Any, Final
 
 from golf_solitaire.i18n import fill
 
+BLENDED: Final = (
+    " (from {played} {played:hand|hands} played out by a player who never sees the stock and "
+    "{tried} stock {tried:order|orders} searched with the order in sight, weighted {share} to "
+    "{rest})"
+)
+"""How a blended hint's values were made (its hands played out and orders searched)."""
+
 TEMPLATES: Final[dict[str, str]] = {
     "move.play_frees": "plays {card} and frees {freed}",
     "move.play_empties": "plays {card} and empties column {column}",
@@ -53,6 +60,10 @@ TEMPLATES: Final[dict[str, str]] = {
     "compare.estimated_tie": "; on average this ends at about {expected} strokes, the same as "
     "{other} ({counted} of the {tried} orders solved to the end; in the others, the best play "
     "found in time)",
+    "compare.blended_better": "; on average this ends at about {expected} strokes, the next "
+    "best move ({other}) at about {next_expected}" + BLENDED,
+    "compare.blended_tie": "; on average this ends at about {expected} strokes, the same as "
+    "{other}" + BLENDED,
     "other.play": "playing {card}",
     "other.draw": "drawing",
     "review.mistake": "move {number} ({move}) was the first mistake: the best reachable score "

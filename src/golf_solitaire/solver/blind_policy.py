@@ -1,0 +1,273 @@
+r"""A stock-blind player fast enough to play thousands of hands a second: rollouts for a hint.
+
+A stock-blind player's whole choice between two draws is which tableau to leave: no card is
+revealed while it plays. ``BlindPolicy`` lists every tableau the plays before the next draw can
+leave and keeps the one an evaluation likes best, from what the player sees (the tableau and
+how many cards of each rank are still unseen, never their order):
+
+- the cards left, less the chain the next draw is expected to start (over every unseen rank,
+  weighted by how many of it are unseen, the longest chain of plays from it: ``lookahead=1``),
+- or only the plays open to the next draw, counted (``lookahead=0``, cheaper and weaker).
+
+With the stock empty no draw is to come, so it simply leaves the fewest cards. Heights are
+packed in one int (``BITS`` a column) so that the positions it lists are cheap to keep.
+``rollout`` plays a hand to its end against one stock order, which the policy never looks
+into: only the draw turns its next card.
+
+>>> from golf_solitaire import Deal, State
+>>> from golf_solitaire.solver.board import Board
+>>> deal = Deal.numbered(2)
+>>> board = Board.from_position(deal, State.start(deal))
+>>> policy = BlindPolicy(board)
+>>> policy.rollout(board.heights, board.top, board.stock)
+8
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from golf_solitaire.solver.board import RANKS, Board
+from golf_solitaire.solver.pruning import rank_tables
+
+BITS: Final = 4
+"""Bits a column's height takes in a packed tableau (up to 15 cards a column)."""
+
+MASK: Final = (1 << BITS) - 1
+
+
+class BlindPolicy:
+    """The stock-blind rollout player of one board (its columns and rules)."""
+
+    def __init__(self, board: Board, *, lookahead: int = 1) -> None:
+        if any(len(column) > MASK for column in board.columns):
+            raise ValueError(f"blind policy: a column holds more than {MASK} cards")
+        self.columns: list[list[int]] = [list(column) for column in board.columns]
+        self.width = len(board.columns)
+        self.next_codes: list[list[int]] = rank_tables(board.rules).next_codes
+        self.lookahead = lookahead
+        self.chains: dict[int, int] = {}
+        """The longest chain from a (packed tableau, top code) key, shared while one hand's
+        tableaux repeat."""
+        self.lengths: dict[int, list[int]] = {}
+        """The longest chain from a packed tableau for each rank drawn."""
+        self.reach: dict[int, dict[int, int]] = {}
+        """The tableaux the plays can leave from a (packed tableau, top code) key."""
+        self.choices: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        """The tableau chosen from a (packed tableau, top code, unseen counts) position."""
+
+    def pack(self, heights: list[int]) -> int:
+        """``heights`` as one int."""
+        packed = 0
+        for column in range(self.width - 1, -1, -1):
+            packed = (packed << BITS) | heights[column]
+        return packed
+
+    def unpack(self, packed: int) -> list[int]:
+        """The heights of a packed tableau."""
+        return [(packed >> (BITS * column)) & MASK for column in range(self.width)]
+
+    def ends(self, packed: int, top: int) -> dict[int, int]:
+        """Every tableau the plays from ``packed`` with waste top ``top`` can leave (itself
+        included), with the cards it holds (kept: rollouts from one position meet the same
+        tableaux again and again)."""
+        known = self.reach.get((packed << BITS) | top)
+        if known is not None:
+            return known
+        columns = self.columns
+        next_codes = self.next_codes
+        width = self.width
+        found: dict[int, int] = {packed: self.cards(packed)}
+        seen: set[int] = set()
+        stack = [(packed, top)]
+        while stack:
+            here, code = stack.pop()
+            row = next_codes[code]
+            left = found[here] - 1
+            for column in range(width):
+                shift = BITS * column
+                height = (here >> shift) & MASK
+                if height:
+                    after_code = row[columns[column][height - 1]]
+                    if after_code >= 0:
+                        after = here - (1 << shift)
+                        key = (after << BITS) | after_code
+                        if key not in seen:
+                            seen.add(key)
+                            found[after] = left
+                            stack.append((after, after_code))
+        self.reach[(packed << BITS) | top] = found
+        return found
+
+    def cards(self, packed: int) -> int:
+        """The cards a packed tableau holds."""
+        total = 0
+        while packed:
+            total += packed & MASK
+            packed >>= BITS
+        return total
+
+    def longest(self, packed: int, top: int) -> int:
+        """The most cards one chain of plays takes from ``packed`` with waste top ``top``."""
+        key = (packed << BITS) | top
+        known = self.chains.get(key)
+        if known is not None:
+            return known
+        columns = self.columns
+        row = self.next_codes[top]
+        most = 0
+        for column in range(self.width):
+            shift = BITS * column
+            height = (packed >> shift) & MASK
+            if height:
+                after_code = row[columns[column][height - 1]]
+                if after_code >= 0:
+                    length = 1 + self.longest(packed - (1 << shift), after_code)
+                    if length > most:
+                        most = length
+        self.chains[key] = most
+        return most
+
+    def score(self, packed: int, left: int, counts: list[int], unseen: int) -> float:
+        """How good leaving ``packed`` (``left`` cards) before a draw from ``unseen`` cards of
+        rank ``counts`` is judged: lower is better."""
+        if not left:
+            return -float(unseen) - 1000.0
+        if not unseen:
+            return float(left)
+        if self.lookahead > 1:
+            return self.deeper(packed, counts, unseen, self.lookahead - 1)
+        if self.lookahead:
+            return self.leaf(packed, left, counts, unseen)
+        expected = 0
+        columns = self.columns
+        next_codes = self.next_codes
+        for rank in range(RANKS):
+            count = counts[rank]
+            if count:
+                row = next_codes[rank]
+                for column in range(self.width):
+                    height = (packed >> (BITS * column)) & MASK
+                    if height and row[columns[column][height - 1]] >= 0:
+                        expected += count
+        return left - expected / unseen
+
+    def deeper(self, packed: int, counts: list[int], unseen: int, depth: int) -> float:
+        """The expected score after the next draw, every unseen rank weighed, when the best
+        tableau is then left (judged ``depth`` draws further on)."""
+        total = 0.0
+        for rank in range(RANKS):
+            count = counts[rank]
+            if count:
+                counts[rank] -= 1
+                best = 0.0
+                first = True
+                for end, left in self.ends(packed, rank).items():
+                    if not left:
+                        value = -float(unseen - 1) - 1000.0
+                    elif unseen == 1:
+                        value = float(left)
+                    elif depth > 1:
+                        value = self.deeper(end, counts, unseen - 1, depth - 1)
+                    else:
+                        value = self.leaf(end, left, counts, unseen - 1)
+                    if first or value < best:
+                        best, first = value, False
+                counts[rank] += 1
+                total += count * best
+        return total / unseen
+
+    def leaf(self, packed: int, left: int, counts: list[int], unseen: int) -> float:
+        """The static judgement of a tableau before a draw: its cards, less the chain the
+        draw is expected to start."""
+        return left - self.expected_chain(packed, counts, unseen)
+
+    def expected_chain(self, packed: int, counts: list[int], unseen: int) -> float:
+        """The longest chain the next draw starts, on average over the unseen ranks."""
+        lengths = self.lengths.get(packed)
+        if lengths is None:
+            lengths = [self.longest(packed, rank) for rank in range(RANKS)]
+            self.lengths[packed] = lengths
+        expected = 0
+        for rank in range(RANKS):
+            expected += counts[rank] * lengths[rank]
+        return expected / unseen
+
+    def choose(self, packed: int, top: int, counts: list[int], unseen: int) -> int:
+        """The tableau (packed) the policy leaves before the next draw (or at the end); kept
+        for the next rollout that meets the same position and unseen cards."""
+        key = (packed, top, tuple(counts))
+        known = self.choices.get(key)
+        if known is not None:
+            return known
+        best = packed
+        best_score = 0.0
+        first = True
+        for end, left in self.ends(packed, top).items():
+            value = self.score(end, left, counts, unseen)
+            if first or value < best_score or (value == best_score and end < best):
+                best, best_score, first = end, value, False
+        self.choices[key] = best
+        return best
+
+    def rollout(
+        self, heights: list[int], top: int, stock: list[int], trace: list[int] | None = None
+    ) -> int:
+        """The strokes of a hand played from ``heights`` and waste top ``top`` to its end by
+        this policy, the stock turning up in the order ``stock`` (never looked into); each
+        tableau it leaves (packed) is added to ``trace`` when given."""
+        counts = [0] * RANKS
+        for rank in stock:
+            counts[rank] += 1
+        packed = self.pack(heights)
+        drawn = 0
+        total = len(stock)
+        while True:
+            packed = self.choose(packed, top, counts, total - drawn)
+            if trace is not None:
+                trace.append(packed)
+            if not packed:
+                return drawn - total
+            if drawn == total:
+                return self.cards(packed)
+            top = stock[drawn]
+            counts[top] -= 1
+            drawn += 1
+
+    def first_play(self, packed: int, top: int, target: int) -> int | None:
+        """The column of a first play on a way from ``packed`` to the tableau ``target``
+        (``None`` when ``target`` is ``packed`` itself: nothing to play)."""
+        if target == packed:
+            return None
+        columns = self.columns
+        next_codes = self.next_codes
+        seen: set[int] = set()
+        stack = [(packed, top, -1)]
+        while stack:
+            here, code, first = stack.pop()
+            row = next_codes[code]
+            for column in range(self.width):
+                shift = BITS * column
+                height = (here >> shift) & MASK
+                if height and (target >> shift) & MASK < height:
+                    after_code = row[columns[column][height - 1]]
+                    if after_code >= 0:
+                        after = here - (1 << shift)
+                        start = column if first < 0 else first
+                        if after == target:
+                            return start
+                        key = (after << BITS) | after_code
+                        if key not in seen:
+                            seen.add(key)
+                            stack.append((after, after_code, start))
+        raise ValueError("blind policy: the target tableau cannot be reached by plays")
+
+    def move(self, heights: list[int], top: int, unseen: list[int]) -> int | None:
+        """The policy's move from ``heights`` and ``top`` with the ``unseen`` ranks: the
+        column to play, or ``None`` to draw (or to stop, when no draw is left)."""
+        counts = [0] * RANKS
+        for rank in unseen:
+            counts[rank] += 1
+        packed = self.pack(heights)
+        target = self.choose(packed, top, counts, len(unseen))
+        return self.first_play(packed, top, target)

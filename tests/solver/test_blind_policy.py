@@ -1,0 +1,121 @@
+"""The stock-blind rollout player: the rules through the engine, and no look into the stock.
+
+The policy keeps its own packed tableaux for speed, so each of its shortcuts is checked against
+the rules engine: the tableaux its plays can leave, its longest chains, and a whole hand it
+plays against the true stock, which must end as the same hand played move by move in a game.
+A cheater would choose by the cards still to come: the tableaux it leaves before a draw must
+not change when only later cards of the stock change.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import strategies as st
+
+from golf_solitaire import Deal, Draw, Game, Play, Rules
+from golf_solitaire import state as engine
+from golf_solitaire.solver.blind_policy import BlindPolicy
+from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.fair_player import blind_move, play_hole
+from golf_solitaire.state import State
+from tests.solver.test_brute_force import COLUMN_RULE_SETS, by_rules, small_game
+
+
+def engine_ends(deal: Deal, state: State) -> dict[tuple[int, ...], int]:
+    """Every tableau the plays from ``state`` can leave, with its cards, by the engine."""
+    found = {state.heights: sum(state.heights)}
+    seen = set()
+    stack = [state]
+    while stack:
+        here = stack.pop()
+        for move in engine.legal_moves(deal, here):
+            if isinstance(move, Play):
+                after = engine.apply(deal, here, move)
+                key = (after.heights, after.waste_top, after.dead_end)
+                if key not in seen:
+                    seen.add(key)
+                    stack.append(after)
+                found[after.heights] = sum(after.heights)
+    return found
+
+
+def engine_longest(deal: Deal, state: State) -> int:
+    """The most cards one chain of plays takes from ``state``, by the engine."""
+    plays = [move for move in engine.legal_moves(deal, state) if isinstance(move, Play)]
+    return max((1 + engine_longest(deal, engine.apply(deal, state, p)) for p in plays), default=0)
+
+
+@by_rules(examples=15, rule_sets=COLUMN_RULE_SETS)
+def test_the_tableaux_and_chains_are_the_engines(rules: Rules, data: st.DataObject) -> None:
+    deal, game = small_game(data, rules, 4)
+    state = game.state
+    board = Board.from_position(deal, state)
+    policy = BlindPolicy(board)
+    packed = policy.pack(board.heights)
+    assert policy.unpack(packed) == board.heights
+    ends = policy.ends(packed, board.top)
+    assert {tuple(policy.unpack(end)): left for end, left in ends.items()} == engine_ends(
+        deal, state
+    )
+    assert policy.longest(packed, board.top) == engine_longest(deal, state)
+
+
+@pytest.mark.parametrize("number", [2, 1001, 1002])
+@pytest.mark.parametrize("lookahead", [0, 1])
+def test_a_rollout_ends_as_the_same_hand_played_in_a_game(number: int, lookahead: int) -> None:
+    """The rollout against the true stock scores what its moves score when the engine plays
+    them one by one: it keeps the rules."""
+    deal = Deal.numbered(number, Rules.named("strict"))
+    board = Board.from_position(deal, State.start(deal))
+    policy = BlindPolicy(board, lookahead=lookahead)
+    strokes = policy.rollout(board.heights, board.top, board.stock)
+    hole = play_hole(deal, lambda game: blind_move(game, lookahead))
+    assert hole.strokes == strokes
+
+
+@pytest.mark.parametrize("rules", ["putt-putt", "queens-on-kings", "jokers", "empty-start"])
+def test_a_rollout_keeps_every_presets_rules(rules: str) -> None:
+    deal = Deal.numbered(7, Rules.named(rules))
+    board = Board.from_position(deal, State.start(deal))
+    strokes = BlindPolicy(board).rollout(board.heights, board.top, board.stock)
+    assert play_hole(deal, blind_move).strokes == strokes
+
+
+def test_the_player_never_chooses_by_cards_still_to_come() -> None:
+    """Two stock orders that agree on their first cards: every tableau the player leaves until
+    it draws the first card where they differ is the same, whatever follows."""
+    deal = Deal.numbered(1001)
+    board = Board.from_position(deal, State.start(deal))
+    policy = BlindPolicy(board)
+    rng = random.Random(5)
+    for cut in (0, 3, 8):
+        first = list(board.stock)
+        second = first[:cut] + rng.sample(first[cut:], len(first) - cut)
+        if second == first:
+            continue
+        one: list[int] = []
+        two: list[int] = []
+        policy.rollout(board.heights, board.top, first, one)
+        policy.rollout(board.heights, board.top, second, two)
+        assert one[: cut + 1] == two[: cut + 1]
+
+
+def test_the_blind_player_plays_a_legal_move_and_draws_when_it_means_to() -> None:
+    game = Game(Deal.numbered(2))
+    for _ in range(40):
+        if game.is_over:
+            break
+        move = blind_move(game)
+        assert game.is_legal(move)
+        game.apply(move)
+    assert isinstance(blind_move(Game(Deal.numbered(2))), (Play, Draw))
+
+
+def test_a_column_too_tall_to_pack_is_refused_by_name() -> None:
+    deal = Deal.numbered(2)
+    board = Board.from_position(deal, State.start(deal))
+    board.columns[0] = [1] * 16
+    with pytest.raises(ValueError, match="more than 15 cards"):
+        BlindPolicy(board)
