@@ -109,6 +109,10 @@ def test_files_merge_by_deal_and_the_fair_player_is_set_beside_the_optimum() -> 
     # the undecided deal 4 may go either way: the interval spans 2 of 4 to 3 of 4 cleared
     assert figures.interval == (wilson_interval(2, 4)[0], wilson_interval(3, 4)[1])
     assert figures.fair_against_optimum() == (7.0, float("inf"), 3.0)
+    # a deal played fairly with no best score (two decks): the fair mean, and no optimum
+    rows.append(SurveyRow(3, "strict", "solved", 0, False, 10, 0.5, 1))
+    mean, half, optimum = preset_figures("strict", rows).fair_against_optimum() or (0, 0, 0)
+    assert (mean, optimum) == (4.0, None) and half == pytest.approx(1.959964 * 3)
     assert figures.best_seconds == figures.quick_seconds == 0.5
 
 

@@ -136,19 +136,17 @@ class PresetFigures:
         """The mean best score and the half width of its 95% interval."""
         return mean_interval(Counter(self.best_scores.values()))
 
-    def fair_against_optimum(self) -> tuple[float, float, float] | None:
+    def fair_against_optimum(self) -> tuple[float, float, float | None] | None:
         """The fair player's mean strokes, its interval's half width, and the optimum's mean
-        on the same deals (``None`` when no deal was played fairly)."""
-        deals = [deal for deal in self.fair_strokes if deal in self.best_scores]
-        if not deals:
+        on the same deals (``None`` when a deal played has no best score surveyed: two decks);
+        ``None`` when no deal was played fairly."""
+        if not self.fair_strokes:
             return None
-        mean, half = mean_interval(Counter(self.fair_strokes[deal] for deal in deals))
-        optimum = sum(self.best_scores[deal] for deal in deals) / len(deals)
+        mean, half = mean_interval(Counter(self.fair_strokes.values()))
+        if any(deal not in self.best_scores for deal in self.fair_strokes):
+            return mean, half, None
+        optimum = sum(self.best_scores[deal] for deal in self.fair_strokes) / len(self.fair_strokes)
         return mean, half, optimum
-
-    def fair_deals(self) -> int:
-        """Deals with both the fair player's strokes and the best score."""
-        return sum(deal in self.best_scores for deal in self.fair_strokes)
 
 
 def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
@@ -265,9 +263,9 @@ def variants_page(
         low, high = item.interval
         fair = item.fair_against_optimum()
         fair_text = (
-            f"{fair[0]:+.2f} ± {fair[1]:.2f} ({_number(item.fair_deals())})" if fair else "–"
+            f"{fair[0]:+.2f} ± {fair[1]:.2f} ({_number(len(item.fair_strokes))})" if fair else "–"
         )
-        optimum_text = f"{fair[2]:+.2f}" if fair else "–"
+        optimum_text = f"{fair[2]:+.2f}" if fair and fair[2] is not None else "–"
         best_text = "–"
         if item.best_scores:
             mean, half = item.mean_best()
@@ -322,6 +320,19 @@ def _preset_section(
             f"- Best scores: deals {_deal_ranges(figures.best_scores)}; from "
             f"{min(scores):+d} to {max(scores):+d}, most often {common:+d} "
             f"({_percent(count / len(figures.best_scores))} of deals)."
+        )
+    fair = figures.fair_against_optimum()
+    if fair is not None:
+        cleared = sum(strokes <= 0 for strokes in figures.fair_strokes.values())
+        beside = (
+            f"; the optimum on the same deals {fair[2]:+.2f}"
+            if fair[2] is not None
+            else "; no best score is surveyed for these deals"
+        )
+        lines.append(
+            f"- Following the fair hint: deals {_deal_ranges(figures.fair_strokes)}; "
+            f"{fair[0]:+.2f} strokes a hole, {_number(cleared)} of "
+            f"{_number(len(figures.fair_strokes))} cleared{beside}."
         )
     lines.append(f"- Checked: {_reference_line(figures, reference)}.")
     if figures.undecided:
