@@ -128,16 +128,16 @@ class BlindPolicy:
         self.chains[key] = most
         return most
 
-    def score(self, packed: int, left: int, counts: list[int], unseen: int) -> float:
+    def score(self, packed: int, left: int, counts: list[int], unseen: int, depth: int) -> float:
         """How good leaving ``packed`` (``left`` cards) before a draw from ``unseen`` cards of
-        rank ``counts`` is judged: lower is better."""
+        rank ``counts`` is judged, looking ``depth`` draws ahead: lower is better."""
         if not left:
             return -float(unseen) - 1000.0
         if not unseen:
             return float(left)
-        if self.lookahead > 1:
-            return self.deeper(packed, counts, unseen, self.lookahead - 1)
-        if self.lookahead:
+        if depth > 1:
+            return self.deeper(packed, counts, unseen, depth - 1)
+        if depth:
             return self.leaf(packed, left, counts, unseen)
         expected = 0
         columns = self.columns
@@ -163,14 +163,7 @@ class BlindPolicy:
                 best = 0.0
                 first = True
                 for end, left in self.ends(packed, rank).items():
-                    if not left:
-                        value = -float(unseen - 1) - 1000.0
-                    elif unseen == 1:
-                        value = float(left)
-                    elif depth > 1:
-                        value = self.deeper(end, counts, unseen - 1, depth - 1)
-                    else:
-                        value = self.leaf(end, left, counts, unseen - 1)
+                    value = self.score(end, left, counts, unseen - 1, depth)
                     if first or value < best:
                         best, first = value, False
                 counts[rank] += 1
@@ -204,7 +197,7 @@ class BlindPolicy:
         best_score = 0.0
         first = True
         for end, left in self.ends(packed, top).items():
-            value = self.score(end, left, counts, unseen)
+            value = self.score(end, left, counts, unseen, self.lookahead)
             if first or value < best_score or (value == best_score and end < best):
                 best, best_score, first = end, value, False
         self.choices[key] = best

@@ -277,11 +277,12 @@ class Search(SearchBase):
         """The optimum, and the line found on the way when nothing beat it (else ``None``)."""
         board = self.board
         line = self.first_clear()
+        long_clear = line is not None and len(board.stock) >= self.CLEAR_ROLLOUT_STOCK
         if line is None:
             score, line = self.rollouts(self.ROLLOUTS)
         else:
             score = line.count(DRAW) - len(board.stock)
-            if len(board.stock) >= self.CLEAR_ROLLOUT_STOCK:
+            if long_clear:
                 played, played_line = self.rollouts(self.clear_rollouts)
                 if played < score:
                     score, line = played, played_line
@@ -289,11 +290,11 @@ class Search(SearchBase):
                     found, found_line = beam_clear(board, width, by_draws)
                     if found < score:
                         score, line = found, found_line
-                self.found = score, line
-                risen = self._rise_to(score, line)
-                if risen is not None:
-                    return risen
         self.found = score, line
+        if long_clear:
+            risen = self._rise_to(score, line)
+            if risen is not None:
+                return risen
         value = self.value_of(board.heights, 0, board.top, score)
         return (score, line) if value >= score else (value, None)
 
