@@ -160,7 +160,9 @@ def read_analysis(
 
     ``hint``: a fair hint, from what the player sees only, or why there is none.
     ``verdict``: after the hand, whether the deal was clearable, the best score possible and
-    the solver's rating of the deal (easy, medium, hard or unwinnable).
+    the solver's rating of the deal (easy, medium, hard or unwinnable); when the best score
+    was not proved in time, ``best_score`` is null and ``found_score``, ``found_line`` and
+    ``floor`` say where it lies (``clears``: whether a clear was proved, or null).
     ``review``: after the hand, the solver's review of the moves made.
     """
     return ANSWERS[question](lang, sessions.get(player_id, game_id).game, sessions.analyst)
