@@ -14,25 +14,41 @@ NO_CLEAR_NO_LINE = Verdict("intractable", floor=2)
 OPEN = Verdict("intractable", found=3, found_line=("d",), floor=-20)
 
 
-def test_each_case_in_english() -> None:
-    assert unproved_words("en", CLEARS) == (
-        "This deal could be cleared. Its best score was not proved in the time there was: "
-        "a line scoring -16 was found, and no line scores below -17."
-    )
-    assert unproved_words("en", NO_CLEAR) == (
-        "No play could clear this deal. Its best score was not proved in the time there was: "
-        "a line scoring 10 was found, and no line scores below 1."
-    )
-    assert unproved_words("en", NO_CLEAR_NO_LINE) == (
-        "No play could clear this deal. Its best score was not proved in the time there was: "
-        "no line scores below 2."
-    )
-    assert unproved_words("en", OPEN) == (
-        "Whether this deal could be cleared was not settled in the time there was. "
-        "The best line found scores 3, and no line scores below -20."
-    )
+@pytest.mark.parametrize(
+    ("verdict", "said"),
+    [
+        (
+            CLEARS,
+            "This deal could be cleared. Its best score was not proved in the time there was: "
+            "a line scoring -16 was found, and no line scores below -17.",
+        ),
+        (
+            NO_CLEAR,
+            "No play could clear this deal. Its best score was not proved in the time there "
+            "was: a line scoring 10 was found, and no line scores below 1.",
+        ),
+        (
+            NO_CLEAR_NO_LINE,
+            "No play could clear this deal. Its best score was not proved in the time there "
+            "was: no line scores below 2.",
+        ),
+        (
+            OPEN,
+            "Whether this deal could be cleared was not settled in the time there was. "
+            "The best line found scores 3, and no line scores below -20.",
+        ),
+    ],
+)
+def test_each_case_in_english(verdict: Verdict, said: str) -> None:
+    assert unproved_words("en", verdict) == said
+
+
+def test_a_casual_game_hears_only_what_was_proved_of_a_clear() -> None:
     assert unproved_words("en", CLEARS, scores=False) == "This deal could be cleared."
     assert unproved_words("en", NO_CLEAR, scores=False) == "No play could clear this deal."
+    assert unproved_words("en", OPEN, scores=False) == (
+        "Whether this deal could be cleared was not settled in the time there was."
+    )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

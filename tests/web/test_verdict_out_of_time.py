@@ -35,6 +35,13 @@ def _verdict(client: TestClient, player: dict[str, str], game: dict[str, Any], l
     return reply.json()
 
 
+def _started(client: TestClient, player: dict[str, str], deal: int, rules: str) -> Any:
+    """A new game of deal number ``deal`` under the preset ``rules``."""
+    reply = client.post("/api/games", json={"deal": deal, "rules": rules}, headers=player)
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
 def _played_out(client: TestClient, player: dict[str, str], state: Any) -> Any:
     """The game ``state`` played on (the last legal move each time) until the hand is over."""
     while not state["is_over"]:
@@ -49,9 +56,7 @@ def _played_out(client: TestClient, player: dict[str, str], state: Any) -> Any:
 def test_a_verdict_out_of_time_says_the_line_found_and_the_floor(hurried: TestClient) -> None:
     """Double Golf deal 2: the best score, -16, takes millions of positions to prove."""
     player = new_player(hurried)
-    game = hurried.post("/api/games", json={"deal": 2, "rules": "double-golf"}, headers=player)
-    assert game.status_code == 201, game.text
-    state = game.json()
+    state = _started(hurried, player, 2, "double-golf")
     early = _verdict(hurried, player, state, "en")
     assert early["detail"] == "The verdict comes when the hand is over." and early["data"] == {}
     state = _played_out(hurried, player, state)
@@ -79,10 +84,7 @@ def test_a_verdict_out_of_time_says_the_line_found_and_the_floor(hurried: TestCl
 def test_a_verdict_that_found_nothing_in_time_says_only_that(hurried: TestClient) -> None:
     """Double Golf deal 3: no clear is found within 20 000 positions."""
     player = new_player(hurried)
-    state = hurried.post(
-        "/api/games", json={"deal": 3, "rules": "double-golf"}, headers=player
-    ).json()
-    state = _played_out(hurried, player, state)
+    state = _played_out(hurried, player, _started(hurried, player, 3, "double-golf"))
     answer = _verdict(hurried, player, state, "es")
     assert answer["detail"] == "El resolvedor no pudo decidir este reparto a tiempo."
     data = answer["data"]
@@ -100,10 +102,7 @@ def test_a_best_score_proved_before_its_rating_is_said_without_a_level(
     """Double Putt deal 4: -19 is proved in 64 positions, how narrow its way is in some
     58 000: the verdict gives the proved best score and no rating."""
     player = new_player(hurried)
-    state = hurried.post(
-        "/api/games", json={"deal": 4, "rules": "double-putt"}, headers=player
-    ).json()
-    state = _played_out(hurried, player, state)
+    state = _played_out(hurried, player, _started(hurried, player, 4, "double-putt"))
     answer = _verdict(hurried, player, state, "en")
     assert answer["detail"] == "This deal could be cleared: the best score possible is -19."
     data = answer["data"]
