@@ -159,9 +159,12 @@ def rate_within(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty | Bracket:
     )
     try:
         best = search.optimum()
-        line = tuple(moves_of(search.first_best_line()))
     except LimitReached:
         return bracket_of(search)
+    try:
+        line = tuple(moves_of(search.first_best_line()))
+    except LimitReached:  # the best score is proved: only a line to it is missing
+        return dataclasses.replace(bracket_of(search), floor=best)
     if best > 0:
         return Difficulty("unwinnable", best, 0, 0, 0, search.nodes, line)
     narrow = choices = 0
