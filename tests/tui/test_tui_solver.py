@@ -3,6 +3,7 @@ and review, checked against the reference verdicts of tests/data."""
 
 from __future__ import annotations
 
+import random
 import threading
 from typing import Any
 
@@ -11,12 +12,14 @@ import pytest
 from golf_solitaire import Deal, Game, Move, Play, Rules, solver
 from golf_solitaire.solver.difficulty import cached_rating, first_rated
 from golf_solitaire.solver.winnable import clearable_numbers
+from golf_solitaire.tui import GolfApp
 from golf_solitaire.tui.analysis import Analysis, Suggestion
 from golf_solitaire.tui.screens import EndScreen
 from golf_solitaire.tui.texts import tr
 from tests.reference import verdicts
 from tests.tui.tui_helpers import (
     deal_2_solution,
+    frozen_clock,
     keys_for,
     line_text,
     make_app,
@@ -327,3 +330,45 @@ async def test_the_next_deal_of_a_level_is_found_while_this_one_is_played() -> N
         await pilot.pause()
         assert app.game.deal.number == first_rated(ahead, Rules(), "easy").deal.number != first
         assert line_text(app, "message") == "" and app.next_number not in (None, ahead)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("language", "casual", "said"),
+    [
+        (
+            "en",
+            False,
+            "This deal could be cleared. Its best score was not proved in the time there was: "
+            "a line scoring -16 was found, and no line scores below -17.",
+        ),
+        (
+            "fr",
+            False,
+            "Cette donne pouvait être vidée. Son meilleur score n’a pas été prouvé dans le "
+            "temps imparti : une façon de jouer avec un score de -16 a été trouvée, et aucune "
+            "ne fait moins de -17.",
+        ),
+        ("en", True, "This deal could be cleared."),
+    ],
+)
+async def test_the_end_screen_says_what_a_search_out_of_time_proved(
+    language: str, casual: bool, said: str
+) -> None:
+    """Double Golf deal 2, its best score (-16) not proved within 20 000 positions: the end
+    screen says the deal could be cleared, and only that a line found scores -16 (no scores
+    in a casual game)."""
+    app = GolfApp(
+        Game(Deal.numbered(2, Rules.named("double-golf"))),
+        language=language,
+        clock=frozen_clock,
+        rng=random.Random(7),
+        analysis=Analysis(solver, seconds=None, nodes=20_000),
+        casual=casual,
+    )
+    async with app.run_test(size=(100, 40)) as pilot:
+        while not app.game.is_over:
+            app.make(app.game.legal_moves()[-1])
+        assert isinstance(app.screen, EndScreen)
+        await settle(pilot)
+        assert str(app.screen.query_one("#end-verdict").render()) == said

@@ -7,5 +7,14 @@ once, so the browser, the terminal and the competitions cannot drift apart.
 
 from golf_solitaire.service.analysis import ANALYSIS_SECONDS, Analyst, Verdict
 from golf_solitaire.service.restore import Restored, restore, restore_line
+from golf_solitaire.service.verdict_words import unproved_words
 
-__all__ = ["ANALYSIS_SECONDS", "Analyst", "Restored", "Verdict", "restore", "restore_line"]
+__all__ = [
+    "ANALYSIS_SECONDS",
+    "Analyst",
+    "Restored",
+    "Verdict",
+    "restore",
+    "restore_line",
+    "unproved_words",
+]

@@ -18,7 +18,7 @@ from golf_solitaire.rules import Rules
 from golf_solitaire.solver_seam import deal_of_level, installed_solver
 
 if TYPE_CHECKING:
-    from golf_solitaire.solver import Difficulty, Hint, Review, Solution
+    from golf_solitaire.solver import Bracket, Difficulty, Hint, Review, Solution
 
 ANALYSIS_SECONDS: Final = 10.0
 """The longest the solver searches for any one answer about a game: the end-of-hand verdict
@@ -39,28 +39,56 @@ class Verdict:
     """What the solver says of a whole deal from its start.
 
     ``status``: ``solved`` (it can be cleared), ``unsolvable`` (proved not to) or
-    ``intractable`` (the time limit ran out first: then ``best_score`` and ``level`` are
-    ``None``). ``level`` is the rating: easy, medium, hard or unwinnable; ``line`` a best line.
+    ``intractable`` (the time limit ran out before the best score was proved: then
+    ``best_score`` and ``level`` are ``None``). ``best_score`` is only ever a proved best, and
+    ``line`` a line to it; ``level`` is the rating (easy, medium, hard or unwinnable), ``None``
+    when the best clear was proved but not yet rated.
+
+    When the best score was not proved, what the stopped search still knew: ``found``, the
+    best score of a line it found (``found_line``, moves from the deal's start; ``None`` when
+    it found none), and ``floor``, a score no line beats. A found line that clears proves the
+    deal clearable, a floor above 0 proves it not (``clears``).
     """
 
     status: Status
     best_score: int | None = None
     level: str | None = None
     line: tuple[str, ...] = ()
+    found: int | None = None
+    found_line: tuple[str, ...] = ()
+    floor: int | None = None
+
+    @property
+    def clears(self) -> bool | None:
+        """True when the deal was proved clearable, False when proved not to be, ``None``
+        when the time ran out before either."""
+        if self.status != "intractable":
+            return self.status == "solved"
+        if self.found is not None and self.found <= 0:
+            return True
+        return False if self.floor is not None and self.floor > 0 else None
 
     @property
     def clearable(self) -> bool:
-        """True when the deal was proved clearable."""
-        return self.status == "solved"
+        """True when the deal was proved clearable (its best score may not be)."""
+        return self.clears is True
 
 
 class Analyst:
     """The solver behind one typed adapter: hints, verdicts, reviews and proofs, each within
-    ``seconds``. ``solver`` is the solver package, or ``None`` when it is not installed."""
+    ``seconds`` (and ``nodes`` positions, if given: a budget that does not hang on the
+    machine's speed). ``solver`` is the solver package, or ``None`` when it is not installed."""
 
-    def __init__(self, solver: ModuleType | None, seconds: float = ANALYSIS_SECONDS) -> None:
+    def __init__(
+        self,
+        solver: ModuleType | None,
+        seconds: float | None = ANALYSIS_SECONDS,
+        *,
+        nodes: int | None = None,
+    ) -> None:
         self.solver = solver
         self.seconds = seconds
+        self.nodes = nodes
         self._verdicts: dict[Deal, Verdict] = {}
         self._lock = threading.Lock()
 
@@ -83,23 +111,16 @@ class Analyst:
         return found
 
     def verdict(self, deal: Deal) -> Verdict | None:
-        """The solver's verdict on ``deal`` from its start (kept: it never changes), or
-        ``None`` without a solver."""
+        """The solver's verdict on ``deal`` from its start, or ``None`` without a solver. It
+        is kept, also when the time ran out (so a deal played again is judged at once, the
+        same way)."""
         if self.solver is None:
             return None
         known = self.known_verdict(deal)
         if known is not None:
             return known
-        try:
-            rating: Difficulty = self.solver.rate(deal, limit=self._limit())
-        except self.solver.LimitReached:
-            return Verdict("intractable")
-        found = Verdict(
-            "unsolvable" if rating.level == "unwinnable" else "solved",
-            best_score=int(rating.best_score),
-            level=str(rating.level),
-            line=tuple(str(move) for move in rating.line),
-        )
+        rating = self.solver.rate_within(deal, limit=self._limit())  # a Difficulty or a Bracket
+        found = _bracketed(rating) if isinstance(rating, self.solver.Bracket) else _rated(rating)
         with self._lock:
             if len(self._verdicts) >= VERDICT_CACHE_SIZE:
                 self._verdicts.clear()
@@ -140,5 +161,27 @@ class Analyst:
 
     def _limit(self) -> object:
         assert self.solver is not None
-        limit: object = self.solver.Limit(seconds=self.seconds)
+        limit: object = self.solver.Limit(nodes=self.nodes, seconds=self.seconds)
         return limit
+
+
+def _rated(rating: Difficulty) -> Verdict:
+    """The verdict of a deal the solver rated in time."""
+    return Verdict(
+        "unsolvable" if rating.level == "unwinnable" else "solved",
+        best_score=int(rating.best_score),
+        level=str(rating.level),
+        line=tuple(str(move) for move in rating.line),
+    )
+
+
+def _bracketed(bracket: Bracket) -> Verdict:
+    """The verdict of a deal whose rating the time limit stopped: its best score if that was
+    proved (without a level, unless no clear: unwinnable), else what the search knew."""
+    line = tuple(str(move) for move in bracket.found_line)
+    if bracket.settled:
+        best = bracket.floor
+        if best > 0:
+            return Verdict("unsolvable", best_score=best, level="unwinnable", line=line)
+        return Verdict("solved", best_score=best, line=line)
+    return Verdict("intractable", found=bracket.found, found_line=line, floor=bracket.floor)

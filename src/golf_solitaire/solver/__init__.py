@@ -9,17 +9,25 @@ Importing this package registers the ``winnable_only`` deal finder with the core
 """
 
 from golf_solitaire.deals import register_winnable_finder
-from golf_solitaire.solver.difficulty import Difficulty, Rated, deal_of_level, first_rated, rate
+from golf_solitaire.solver.difficulty import (
+    Difficulty,
+    Rated,
+    deal_of_level,
+    first_rated,
+    rate,
+    rate_within,
+)
 from golf_solitaire.solver.fair_value import TooManyUnseenError, fair_value, fair_values
 from golf_solitaire.solver.hints import Hint, hint
 from golf_solitaire.solver.reviews import Review, ReviewEntry, review
 from golf_solitaire.solver.search import LimitReached
-from golf_solitaire.solver.solution import Limit, Solution, solve
+from golf_solitaire.solver.solution import Bracket, Limit, Solution, solve
 from golf_solitaire.solver.winnable import first_winnable
 
 register_winnable_finder(first_winnable)
 
 __all__ = [
+    "Bracket",
     "Difficulty",
     "Hint",
     "Limit",
@@ -36,6 +44,7 @@ __all__ = [
     "first_winnable",
     "hint",
     "rate",
+    "rate_within",
     "review",
     "solve",
 ]

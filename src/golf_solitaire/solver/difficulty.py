@@ -32,7 +32,7 @@ from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import Board, top_code
 from golf_solitaire.solver.cover_search import AnySearch, search_for
 from golf_solitaire.solver.search import LimitReached
-from golf_solitaire.solver.solution import NO_LIMIT, Limit, moves_of
+from golf_solitaire.solver.solution import NO_LIMIT, Bracket, Limit, bracket_of, moves_of
 from golf_solitaire.solver.winnable import clearable_numbers
 from golf_solitaire.state import State
 
@@ -136,25 +136,51 @@ def rate(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty:
     >>> rate(Deal.numbered(5)).level
     'easy'
     """
+    rating = rate_within(deal, limit=limit)
+    if isinstance(rating, Bracket):
+        raise LimitReached(rating.found)
+    return rating
+
+
+def rate_within(deal: Deal, *, limit: Limit = NO_LIMIT) -> Difficulty | Bracket:
+    """Rate ``deal`` from its start; when ``limit`` runs out first, what the search knew of
+    the best score instead: the ``Bracket`` of the line it had found and the scores it had
+    ruled out (settled when the best score was proved but not yet how narrow its way is).
+
+    >>> from golf_solitaire import Rules
+    >>> rate_within(Deal.numbered(2, Rules.named("double-golf")), limit=Limit(nodes=20_000))
+    Bracket(floor=-17, found=-16, found_line=(...))
+    """
     require(deal, Deal, "deal")
     require(limit, Limit, "limit")
     start = State.start(deal)
     search = search_for(
         Board.from_position(deal, start), max_nodes=limit.nodes, max_seconds=limit.seconds
     )
-    best = search.optimum()
-    line = tuple(moves_of(search.first_best_line()))
+    try:
+        best = search.optimum()
+    except LimitReached:
+        return bracket_of(search)
+    try:
+        line = tuple(moves_of(search.first_best_line()))
+    except LimitReached:  # the best score is proved: only a line to it is missing
+        return dataclasses.replace(bracket_of(search), floor=best)
     if best > 0:
         return Difficulty("unwinnable", best, 0, 0, 0, search.nodes, line)
     narrow = choices = 0
     state = start
-    for move in line:
-        moves = rules_of_play.legal_moves(deal, state)
-        if len(moves) > 1:
-            choices += 1
-            keeping = sum(_clearable(search, rules_of_play.apply(deal, state, m)) for m in moves)
-            narrow += keeping == 1
-        state = rules_of_play.apply(deal, state, move)
+    try:
+        for move in line:
+            moves = rules_of_play.legal_moves(deal, state)
+            if len(moves) > 1:
+                choices += 1
+                keeping = sum(
+                    _clearable(search, rules_of_play.apply(deal, state, m)) for m in moves
+                )
+                narrow += keeping == 1
+            state = rules_of_play.apply(deal, state, move)
+    except LimitReached:
+        return Bracket(best, best, line)
     rating = Difficulty("medium", best, -best, narrow, choices, search.nodes, line)
     level = thresholds_for(deal.rules).level(rating.stock_kept, rating.narrow_share)
     return dataclasses.replace(rating, level=level)

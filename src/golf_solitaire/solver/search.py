@@ -279,6 +279,7 @@ class Search(SearchBase):
         line = self.first_clear()
         long_clear = line is not None and len(board.stock) >= self.CLEAR_ROLLOUT_STOCK
         if line is None:
+            self.floor = 1  # no line clears: no score below 1
             score, line = self.rollouts(self.ROLLOUTS)
         else:
             score = line.count(DRAW) - len(board.stock)

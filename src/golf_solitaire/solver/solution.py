@@ -58,6 +58,34 @@ NO_LIMIT = Limit()
 
 
 @dataclass(frozen=True, slots=True)
+class Bracket:
+    """Where an optimal search stopped by its limit left the best score: no line scores below
+    ``floor``, and ``found_line`` (from the position searched) scores ``found``, or ``None``
+    when it had found no line. The best score lies from ``floor`` to ``found``.
+
+    >>> Bracket(-17, -16).clears, Bracket(2).clears, Bracket(-40).clears is None
+    (True, False, True)
+    """
+
+    floor: int
+    found: int | None = None
+    found_line: tuple[Move, ...] = ()
+
+    @property
+    def clears(self) -> bool | None:
+        """What the search proved of a clear: True (the line found clears the tableau), False
+        (no line scores 0 or below) or ``None`` (neither)."""
+        if self.found is not None and self.found <= 0:
+            return True
+        return False if self.floor > 0 else None
+
+    @property
+    def settled(self) -> bool:
+        """True when the line found reaches the floor: its score is the best, proved."""
+        return self.found == self.floor
+
+
+@dataclass(frozen=True, slots=True)
 class Solution:
     """The answer of ``solve``.
 
@@ -165,17 +193,20 @@ def solve(position: Position, *, optimal: bool = False, limit: Limit = NO_LIMIT)
             codes = found if found is not None else []
             best = None
     except LimitReached:
-        reached = search.found if optimal else None
+        seconds = time.perf_counter() - started
+        if not optimal:
+            return Solution("intractable", None, [], search.nodes, seconds, False)
+        bracket = bracket_of(search)
         return Solution(
             "intractable",
             None,
             [],
             search.nodes,
-            time.perf_counter() - started,
+            seconds,
             False,
-            found=None if reached is None else reached[0],
-            found_line=[] if reached is None else moves_of(reached[1]),
-            floor=_floor(search) if optimal else None,
+            found=bracket.found,
+            found_line=list(bracket.found_line),
+            floor=bracket.floor,
         )
     line = moves_of(codes)
     if not optimal and codes:
@@ -184,11 +215,16 @@ def solve(position: Position, *, optimal: bool = False, limit: Limit = NO_LIMIT)
     return Solution(status, best, line, search.nodes, time.perf_counter() - started, optimal)
 
 
-def _floor(search: SearchBase) -> int:
-    """The fewest strokes a search stopped by its limit had not ruled out: the cards no stock
-    order plays, else a clear keeping every stock card, or what it proved past that."""
+def bracket_of(search: SearchBase) -> Bracket:
+    """What an optimal search stopped by its limit knew: the best line it had found, and the
+    fewest strokes it had not ruled out (the cards no stock order plays, else a clear keeping
+    every stock card, or what it proved past that)."""
     stranded = search.root_bound()
-    return max(stranded if stranded > 0 else -len(search.board.stock), search.floor)
+    floor = max(stranded if stranded > 0 else -len(search.board.stock), search.floor)
+    if search.found is None:
+        return Bracket(floor)
+    score, codes = search.found
+    return Bracket(floor, score, tuple(moves_of(codes)))
 
 
 def _score_after(deal: Deal, state: State, line: list[Move]) -> int:

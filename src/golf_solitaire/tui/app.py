@@ -25,7 +25,7 @@ from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.reasons import IllegalMoveError
 from golf_solitaire.rounds import Round
 from golf_solitaire.rules import Rules
-from golf_solitaire.service import Verdict
+from golf_solitaire.service import Verdict, unproved_words
 from golf_solitaire.service.play import GamePlay
 from golf_solitaire.state import uncovered
 from golf_solitaire.tui.analysis import Analysis, Suggestion
@@ -610,7 +610,8 @@ class GolfApp(App[None]):
         if verdict is None:
             return tr(language, "end.analysis_unavailable")
         if verdict.status == "intractable":
-            return tr(language, "end.too_hard")
+            unproved = unproved_words(language, verdict, scores=not self.casual)
+            return unproved or tr(language, "end.too_hard")
         key = "end.clearable" if verdict.clearable else "end.unclearable"
         if self.casual:
             text = tr(language, f"{key}_casual")

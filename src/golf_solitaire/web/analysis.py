@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING, Any, Final
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move, Play
-from golf_solitaire.service import Analyst
+from golf_solitaire.service import Analyst, unproved_words
 from golf_solitaire.web.models import Analysis
 
 if TYPE_CHECKING:
     from golf_solitaire.solver import Review, ReviewEntry
 
 ANALYST: Final = Analyst.installed()
-"""The server's analyst (its verdicts are kept: a deal is asked about again and again)."""
+"""The server's analyst by default (its verdicts are kept: a deal is asked about again and
+again); an app can be given its own (``create_app``)."""
 
 
 def unavailable(lang: str) -> Analysis:
@@ -38,13 +39,13 @@ def move_words(lang: str, game: Game, move: Move) -> str:
     )
 
 
-def hint(lang: str, game: Game) -> Analysis:
+def hint(lang: str, game: Game, analyst: Analyst = ANALYST) -> Analysis:
     """A fair hint (from what the player sees only) for the current position."""
-    if not ANALYST.available:
+    if not analyst.available:
         return unavailable(lang)
     if game.is_over:
         return Analysis(available=True, detail=translate(lang, "reason.game_over"))
-    answer = ANALYST.hint(game)
+    answer = analyst.hint(game)
     assert answer is not None
     if answer.move is None:
         return Analysis(
@@ -61,38 +62,45 @@ def hint(lang: str, game: Game) -> Analysis:
     )
 
 
-def verdict(lang: str, game: Game) -> Analysis:
-    """After the hand: was the deal clearable, and the best score possible."""
-    if not ANALYST.available:
+def verdict(lang: str, game: Game, analyst: Analyst = ANALYST) -> Analysis:
+    """After the hand: was the deal clearable, and the best score possible; when the time ran
+    out first, what was proved of a clear, the best line found and the score no line beats
+    (``found_score``, ``found_line`` and ``floor``, never ``best_score``)."""
+    if not analyst.available:
         return unavailable(lang)
     if not game.is_over:
         return Analysis(available=True, detail=translate(lang, "web.verdict.not_yet"))
-    found = ANALYST.verdict(game.deal)
+    found = analyst.verdict(game.deal)
     assert found is not None
     if found.status == "intractable":
-        detail = translate(lang, "web.verdict.intractable")
+        detail = unproved_words(lang, found) or translate(lang, "web.verdict.intractable")
     elif found.clearable:
         detail = translate(lang, "web.verdict.clearable", best=found.best_score)
-        detail += " " + translate(lang, f"difficulty.{found.level}")
+        if found.level is not None:  # None: the best clear was proved, its rating ran out
+            detail += " " + translate(lang, f"difficulty.{found.level}")
     else:
         detail = translate(lang, "web.verdict.unclearable", best=found.best_score)
     data = {
         "status": found.status,
         "clearable": found.clearable,
+        "clears": found.clears,
         "best_score": found.best_score,
         "level": found.level,
         "line": list(found.line),
+        "found_score": found.found,
+        "found_line": list(found.found_line),
+        "floor": found.floor,
     }
     return Analysis(available=True, detail=detail, data=data)
 
 
-def review(lang: str, game: Game) -> Analysis:
+def review(lang: str, game: Game, analyst: Analyst = ANALYST) -> Analysis:
     """After the hand: the solver's review, with the first move that threw strokes away."""
-    if not ANALYST.available:
+    if not analyst.available:
         return unavailable(lang)
     if not game.is_over:
         return Analysis(available=True, detail=translate(lang, "web.verdict.not_yet"))
-    found = ANALYST.review(game)
+    found = analyst.review(game)
     if found is None:
         return Analysis(available=True, detail=translate(lang, "web.verdict.intractable"))
     first = found.first_mistake

@@ -14,8 +14,10 @@ from fastapi_offline import FastAPIOffline
 
 from golf_solitaire.competitions import api as competitions_api
 from golf_solitaire.competitions.ratelimit import RateLimiter
+from golf_solitaire.service import Analyst
 from golf_solitaire.store import Store, open_store
 from golf_solitaire.web import pages
+from golf_solitaire.web.analysis import ANALYST
 from golf_solitaire.web.api import games, meta, players, rounds
 from golf_solitaire.web.bodies import BodyLimits
 from golf_solitaire.web.errors import install_error_handlers
@@ -27,8 +29,12 @@ SWITCH_INTERVAL: Final = 0.001
 """Seconds a thread runs before another waiting for the interpreter gets its turn."""
 
 
-def create_app(settings: Settings | None = None, *, store: Store | None = None) -> FastAPI:
-    """The application; it opens (and migrates) the store at start unless one is given."""
+def create_app(
+    settings: Settings | None = None, *, store: Store | None = None, analyst: Analyst = ANALYST
+) -> FastAPI:
+    """The application; it opens (and migrates) the store at start unless one is given.
+    ``analyst`` answers the hints, verdicts and reviews of its games (by default the
+    server's: ten seconds an answer)."""
     settings = settings or Settings()
     # Read at start: a bad GOLF_COMPETITION_RATES stops the server with its message, never
     # a 500 on the first competition request.
@@ -39,7 +45,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         opened = store or open_store(settings.resolved_database_url)
         if store is None:
             opened.database.checkpoint_in_background()
-        app.state.sessions = sessions = Sessions(opened)
+        app.state.sessions = sessions = Sessions(opened, analyst)
         app.state.competition_limits = limiter
         # The routes that touch the database run in worker threads: one whose row has come
         # takes the interpreter back within a millisecond instead of Python's five.

@@ -19,6 +19,7 @@ from golf_solitaire.game import Game
 from golf_solitaire.moves import Move
 from golf_solitaire.reasons import IllegalMoveError, Reason, Refusal
 from golf_solitaire.rules import Rules
+from golf_solitaire.service import Analyst
 from golf_solitaire.service.play import Abandonments, GamePlay, start_game
 from golf_solitaire.service.rounds import RoundError, next_hole, start_round
 from golf_solitaire.store import (
@@ -85,12 +86,14 @@ def rules_named(name: str) -> Rules:
 class Sessions:
     """Every game of the server, by id; all changes go through the store first."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, analyst: Analyst = ANALYST) -> None:
         self.store = store
+        self.analyst = analyst
+        """The solver that answers questions about these games."""
         self._lock = threading.RLock()
         self._cache: OrderedDict[str, Session] = OrderedDict()
         self._players: dict[str, str] = {}
-        self.abandonments = Abandonments(store, ANALYST)
+        self.abandonments = Abandonments(store, analyst)
 
     # Players ----------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Path
 from golf_solitaire.ahead import Ahead
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
+from golf_solitaire.service import Analyst
 from golf_solitaire.web import analysis
 from golf_solitaire.web.deps import LanguageDep, PlayerDep, SessionsDep
 from golf_solitaire.web.errors import error_responses
@@ -140,7 +141,7 @@ def read_record(game_id: GameId, player_id: PlayerDep, sessions: SessionsDep) ->
 
 
 Question = Literal["hint", "verdict", "review"]
-ANSWERS: Final[dict[str, Callable[[str, Game], Analysis]]] = {
+ANSWERS: Final[dict[str, Callable[[str, Game, Analyst], Analysis]]] = {
     "hint": analysis.hint,
     "verdict": analysis.verdict,
     "review": analysis.review,
@@ -159,7 +160,9 @@ def read_analysis(
 
     ``hint``: a fair hint, from what the player sees only, or why there is none.
     ``verdict``: after the hand, whether the deal was clearable, the best score possible and
-    the solver's rating of the deal (easy, medium, hard or unwinnable).
+    the solver's rating of the deal (easy, medium, hard or unwinnable); when the best score
+    was not proved in time, ``best_score`` is null and ``found_score``, ``found_line`` and
+    ``floor`` say where it lies (``clears``: whether a clear was proved, or null).
     ``review``: after the hand, the solver's review of the moves made.
     """
-    return ANSWERS[question](lang, sessions.get(player_id, game_id).game)
+    return ANSWERS[question](lang, sessions.get(player_id, game_id).game, sessions.analyst)
