@@ -31,7 +31,7 @@ from golf_solitaire.solver.survey import (
     summarize,
     survey,
 )
-from golf_solitaire.solver.survey_file import SurveyFileError, check_writable
+from golf_solitaire.solver.survey_file import SurveyFileError, SurveyRow, check_writable
 
 _CLUSTER_BATCH = 20
 """Deals a batch on a cluster (``survey_cluster.DEFAULT_BATCH``, kept here so that the help
@@ -124,6 +124,7 @@ def survey_command(
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
+        TextColumn("{task.fields[open]}"),
         console=errors,
         transient=True,
         disable=not errors.is_terminal,  # a bar in a log file is only noise
@@ -131,7 +132,15 @@ def survey_command(
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
         with progress:
-            task = progress.add_task("survey", total=len(numbers))
+            task = progress.add_task("survey", total=len(numbers), open="")
+            stopped = 0
+            what = "undecided" if quick else "not proved"
+
+            def advance(row: SurveyRow) -> None:
+                nonlocal stopped
+                stopped += row.status == "intractable"
+                progress.update(task, advance=1, open=f"{stopped} {what}" if stopped else "")
+
             rows = survey(
                 numbers,
                 rules,
@@ -140,7 +149,7 @@ def survey_command(
                 optimal=not quick,
                 limit=limit,
                 fair=fair,
-                on_row=lambda row: progress.advance(task),
+                on_row=advance,
                 on_start=lambda kept: progress.update(task, completed=kept),
                 on_mend=lambda text: note(f"--out {text}"),
                 source=source,
@@ -243,6 +252,8 @@ def _report(console: Console, summary: SurveySummary, rules: str, quick: bool) -
         f"{summary.seconds:.1f} s of solving",
         highlight=False,
     )
+    if summary.bracket_text is not None:
+        console.print(summary.bracket_text, highlight=False)
     if summary.fair_text is not None:
         console.print(summary.fair_text, highlight=False)
 

@@ -22,6 +22,8 @@ from golf_solitaire.rules import PRESETS, Rules
 from golf_solitaire.solver.survey import mean_interval, wilson_interval
 from golf_solitaire.solver.survey_file import (
     FAIR_HEADER,
+    FLOORLESS_FAIR_HEADER,
+    FLOORLESS_HEADER,
     HEADER,
     SurveyFileError,
     SurveyRow,
@@ -71,7 +73,8 @@ def read_survey(path: Path) -> list[SurveyRow]:
             raise SurveyFileError(f"{path}: not a whole gzip file ({error})") from None
     lines = raw.split(b"\n", 2)
     header = lines[0].decode("utf-8", errors="replace").strip()
-    if header not in (HEADER, FAIR_HEADER):
+    fair_headers = (FAIR_HEADER, FLOORLESS_FAIR_HEADER)
+    if header not in (HEADER, FLOORLESS_HEADER, *fair_headers):
         raise SurveyFileError(f"{path}, line 1: expected a survey file's header, found {header!r}")
     if len(lines) < 2 or not lines[1].strip():
         return []
@@ -79,7 +82,9 @@ def read_survey(path: Path) -> list[SurveyRow]:
     if len(cells) < 5 or cells[1] not in PRESETS:
         raise SurveyFileError(f"{path}, line 2: expected a row of a preset's survey")
     rules = Rules.named(cells[1])
-    rows, _, dropped = parse_rows(path, raw, rules, cells[4] == "yes", fair=header == FAIR_HEADER)
+    rows, _, dropped, _ = parse_rows(
+        path, raw, rules, cells[4] == "yes", fair=header in fair_headers
+    )
     if dropped is not None:
         raise SurveyFileError(dropped)
     return [rows[deal] for deal in sorted(rows)]
