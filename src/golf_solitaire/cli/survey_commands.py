@@ -74,7 +74,11 @@ Rows come back a batch at a time; a batch on a worker that dies is solved again.
     help="CSV file of results; rerunning skips the deals already in it.",
 )
 @click.option(
-    "--limit-nodes", type=POSITIONS, default=None, help="Give up on a deal after K positions."
+    "--limit-nodes",
+    type=POSITIONS,
+    default=None,
+    help="Give up on a deal after K positions (a best-score search then keeps its best line "
+    "found and the fewest strokes it had not ruled out, columns best_score and floor).",
 )
 @click.option("--quick", is_flag=True, help="Only decide clears (no best scores): faster.")
 @click.option(

@@ -1,9 +1,10 @@
 r"""Surveys: solve a range of numbered deals exactly, on every core, into a resumable CSV file.
 
-Each deal gives one row (number, rules, status, best score, nodes, seconds), written and
-flushed as it arrives, so an interrupted survey keeps what it found and a rerun skips the
-deals already in the file. ``summarize`` turns rows into the win rate with its 95% Wilson
-interval and the distribution of best scores.
+Each deal gives one row (number, rules, status, best score, nodes, seconds, and the floor
+of a best-score search the limit stopped), written and flushed as it arrives, so an
+interrupted survey keeps what it found and a rerun skips the deals already in the file.
+``summarize`` turns rows into the win rate with its 95% Wilson interval and the
+distribution of best scores.
 
 >>> rows = survey(parse_deal_range("1-4"), Rules(), jobs=1)
 >>> [(row.deal, row.status, row.best_score) for row in rows]

@@ -3,8 +3,9 @@
 A preset may have several survey files (``golf survey --out``, gzipped or not): best scores for
 some deals, clears only for more, and the fair hint's player on a few. ``preset_figures``
 merges them by deal (a deal's best-score row wins over its clears-only row) and
-``variants_page`` writes the page: win rates with their 95% intervals, mean best scores, the
-fair player beside the optimum on the same deals, and the checks against an independent
+``variants_page`` writes the page: win rates with their 95% intervals, mean best scores (the
+bracket of the mean where the search limit stopped some proofs), the fair player beside the
+optimum on the same deals, and the checks against an independent
 solver's verdicts and published rates. ``docs/variants.py`` runs it and draws the plots.
 """
 
