@@ -291,7 +291,7 @@ def test_the_command_says_how_many_best_scores_were_not_proved(tmp_path: Path) -
     assert result.returncode == 0, result.stderr
     assert "rules double-golf: no deal decided (1 ran out of search budget)" in result.stdout
     assert (
-        "1 best scores not proved (search budget ran out): each lies from the fewest strokes "
+        "1 best score not proved (search budget ran out): each lies from the fewest strokes "
         "not ruled out to the best line found, on average -17.00 to -16.00"
     ) in result.stdout
 

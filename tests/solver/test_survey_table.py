@@ -157,8 +157,8 @@ def test_a_preset_with_best_scores_not_proved_gives_the_bracket_of_its_mean(
     assert page.split("\n")[6].endswith("| -15.00 to -14.50 |")  # the optimum beside the fair
     assert (
         "- Best scores: deals 2, 8, each searched for at most 20 000 positions; 1 of 2 proved "
-        "optimal. The other 1 searches stopped knowing a bracket: the fewest strokes they had "
-        "not ruled out (on average -17.00) and the best line they had found (on average -16.00)"
+        "optimal. The other 1 search stopped knowing a bracket: the fewest strokes not ruled "
+        "out (on average -17.00) and the best line found (on average -16.00)"
     ) in page
     assert "it lies from -15.00 to -14.50 (sampling error apart)" in page
     assert (

@@ -330,8 +330,10 @@ class SurveySummary:
             return None
         floors = [floor for floor, _ in self.brackets]
         found = [line for _, line in self.brackets if line is not None]
+        count = len(self.brackets)
         text = (
-            f"{len(self.brackets)} best scores not proved (search budget ran out): each lies "
+            f"{count} best score{'s' if count != 1 else ''} not proved (search budget ran "
+            "out): each lies "
             f"from the fewest strokes not ruled out to the best line found, on average "
             f"{sum(floors) / len(floors):+.2f}"
         )

@@ -447,9 +447,10 @@ def _bracket_lines(figures: PresetFigures) -> list[str]:
     lines = [
         f"- Best scores: deals {_deal_ranges(deals)}, each searched for at most "
         f"{_number(figures.bracket_limit)} positions; {_number(proved)} of "
-        f"{_number(len(deals))} proved optimal. The other {_number(unproved)} searches "
-        "stopped knowing a bracket: the fewest strokes they had not ruled out (on average "
-        f"{sum(floors) / unproved:+.2f}) and the best line they had found"
+        f"{_number(len(deals))} proved optimal. The other {_number(unproved)} "
+        f"search{'es' if unproved != 1 else ''} stopped knowing a bracket: the fewest "
+        "strokes not ruled out (on average "
+        f"{sum(floors) / unproved:+.2f}) and the best line found"
         + (f" (on average {sum(found) / len(found):+.2f})" if found else "")
         + (
             f", none for {_number(unproved - len(found))} of them (counted as no play at all)"
