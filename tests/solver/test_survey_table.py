@@ -169,6 +169,15 @@ def test_a_preset_with_best_scores_not_proved_gives_the_bracket_of_its_mean(
     assert "| -14.50 ± " not in page  # no mean given as if it were proved
 
 
+def test_a_bracket_takes_the_fewest_strokes_of_any_line_played_on_its_deal() -> None:
+    stopped = solve_numbered(2, DOUBLE_GOLF, True, Limit(nodes=50))
+    first_clear = solve_numbered(2, DOUBLE_GOLF, False, Limit())
+    assert stopped.floor is not None and first_clear.best_score is not None
+    assert stopped.best_score is None or stopped.best_score > first_clear.best_score
+    figures = preset_figures("double-golf", [stopped, first_clear])
+    assert figures.brackets == {2: (stopped.floor, first_clear.best_score)}
+
+
 def test_a_bracket_settles_a_verdict_and_must_agree_with_the_other_files(
     stopped_rows: list[SurveyRow],
 ) -> None:

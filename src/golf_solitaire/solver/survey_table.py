@@ -113,8 +113,9 @@ class PresetFigures:
     """Every deal with a row: decided or not."""
     brackets: dict[int, tuple[int, int | None]] = field(default_factory=dict)
     """The deals whose best-score search the limit stopped (and no other file proved): the
-    fewest strokes not ruled out and the best line found (``None``: none), the best score
-    lying between them."""
+    fewest strokes not ruled out and the fewest of a line played (``None``: none), by that
+    search, a clears-only survey's first clear or the fair player, the best score lying
+    between them."""
     bracket_limit: int | None = None
     """The positions the stopped best-score searches were allowed (``None``: none stopped)."""
 
@@ -194,6 +195,7 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
     verdicts: dict[int, bool] = {}
     best: dict[int, int] = {}
     brackets: dict[int, tuple[int, int | None]] = {}
+    lines: dict[int, int] = {}  # the fewest strokes of a line played by any survey
     limits: set[int] = set()
     fair: dict[int, int] = {}
     seconds: dict[bool, dict[int, float]] = {True: {}, False: {}}
@@ -202,6 +204,9 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
         if row.rules != preset:
             raise ValueError(f"a row of deal {row.deal} is for {row.rules}, not {preset}")
         seconds[row.optimal].setdefault(row.deal, row.seconds)
+        for played in (row.best_score, row.fair_strokes):
+            if played is not None:
+                lines[row.deal] = min(played, lines.get(row.deal, played))
         if row.is_bracket and row.floor is not None:
             brackets[row.deal] = (row.floor, row.best_score)
             limits.add(row.nodes)
@@ -216,6 +221,8 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
             raise ValueError(f"{preset}: deal {row.deal} has two best scores")
         if row.fair_strokes is not None:
             fair[row.deal] = row.fair_strokes
+    for deal, (floor, _) in brackets.items():
+        brackets[deal] = (floor, lines.get(deal))  # the first clear or the fair game may be better
     for deal in list(brackets):
         if deal in best:
             _check_inside(preset, deal, best[deal], brackets.pop(deal))
@@ -452,6 +459,12 @@ def _bracket_lines(figures: PresetFigures) -> list[str]:
         "strokes not ruled out (on average "
         f"{sum(floors) / unproved:+.2f}) and the best line found"
         + (f" (on average {sum(found) / len(found):+.2f})" if found else "")
+        + (
+            ", by that search, the clears-only survey's first clear or the fair player, "
+            "whichever took fewest strokes"
+            if figures.quick_seconds is not None or figures.fair_strokes
+            else ""
+        )
         + (
             f", none for {_number(unproved - len(found))} of them (counted as no play at all)"
             if len(found) < unproved
