@@ -37,24 +37,43 @@ def references() -> dict[str, dict[int, bool]]:
 
 def plot_names(figures: list[PresetFigures]) -> dict[str, str]:
     """Each preset's plot, as the page links it (presets with best scores)."""
-    return {item.preset: f"variants/{item.preset}.png" for item in figures if item.best_scores}
+    return {item.preset: f"variants/{item.preset}.png" for item in figures if item.searched}
 
 
 def draw(item: PresetFigures, path: Path) -> None:
-    """The share of deals at each best score, beside the fair player's strokes if played."""
+    """The share of deals at each best score, beside the fair player's strokes if played.
+
+    Where the search limit stopped some proofs, their best lines found are stacked on the
+    proved best scores in a lighter shade (each an upper bound of its deal's best score)."""
     figure, axes = pyplot.subplots(figsize=(7, 3.2), dpi=100)
     best = Counter(item.best_scores.values())
+    found = Counter(line for _, line in item.brackets.values() if line is not None)
     fair = Counter(item.fair_strokes.values())
-    scores = range(min([*best, *fair]), max([*best, *fair]) + 1)
+    scores = range(min([*best, *found, *fair]), max([*best, *found, *fair]) + 1)
     width = 0.42 if fair else 0.8
     shift = width / 2 if fair else 0.0
+    searched = len(item.best_scores) + sum(found.values())
+    proved = [100 * best[score] / searched for score in scores]
     axes.bar(
         [score - shift for score in scores],
-        [100 * best[score] / len(item.best_scores) for score in scores],
+        proved,
         width=width,
         color="#2e7d32",
-        label=f"best score, stock known ({len(item.best_scores)} deals)",
+        label=(
+            f"best score, stock known ({len(item.best_scores)} deals)"
+            if not found
+            else f"best score proved ({len(item.best_scores)} deals)"
+        ),
     )
+    if found:
+        axes.bar(
+            [score - shift for score in scores],
+            [100 * found[score] / searched for score in scores],
+            bottom=proved,
+            width=width,
+            color="#a5d6a7",
+            label=f"best line found, not proved best ({sum(found.values())} deals)",
+        )
     if fair:
         axes.bar(
             [score + shift for score in scores],

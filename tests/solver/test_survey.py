@@ -32,7 +32,7 @@ from golf_solitaire.solver.survey import (
     survey,
     wilson_interval,
 )
-from golf_solitaire.solver.survey_file import SurveyFile, score_range
+from golf_solitaire.solver.survey_file import FLOORLESS_HEADER, HEADER, SurveyFile, score_range
 from tests.reference import verdicts
 
 SOURCE = str(Path(golf_solitaire.__file__).resolve().parents[1])
@@ -170,7 +170,23 @@ IMPOSSIBLE_ROWS = [
     ("1,strict,solved,-1,yes,\uff15,0.1000", "line 2: nodes '\uff15' is not"),
     ("1_0,strict,solved,-1,yes,5,0.1000", "line 2: deal '1_0' is not"),
 ]
-"""Rows the survey never writes, each refused with its line and field."""
+"""Rows the survey never writes, each refused with its line and field (with the floor
+column, or in a file written before it)."""
+
+BRACKET_ROWS = [
+    ("1,strict,solved,0,yes,5,0.1000,-2", "line 2: floor is -2 but the row is not a best-score"),
+    ("1,strict,unsolvable,3,yes,5,0.1000,1", "line 2: floor is 1 but the row is not"),
+    ("1,strict,intractable,3,yes,5,0.1000,", "line 2: floor is empty but the status is intract"),
+    ("1,strict,intractable,,yes,5,0.1000,", "line 2: floor is empty but the status is intract"),
+    ("1,strict,intractable,3,yes,5,0.1000,4", "line 2: floor 4 is above best_score 3"),
+    ("1,strict,intractable,3,yes,5,0.1000,-17", "line 2: floor -17 is not a score of rules strict"),
+    ("1,strict,intractable,3,yes,5,0.1000,x", "line 2: floor 'x' is not a whole number"),
+    ("1,strict,intractable,3,yes,5,0.1000,+1", "line 2: floor '+1' is not a whole number"),
+    ("1,strict,intractable,,yes,5,0.1000", "line 2: expected 8 fields, found 7"),
+    ("1,strict,solved,0,yes,5,0.1000,,", "line 2: expected 8 fields, found 9"),
+]
+"""Rows of a file with the floor column that the survey never writes: a floor where no
+search was stopped, a stopped search without one, one above the line found."""
 
 
 @pytest.mark.parametrize(
@@ -178,30 +194,32 @@ IMPOSSIBLE_ROWS = [
     [
         ("deal,verdict\n1,solved\n", "line 1: expected the header"),
         (
-            ",".join(COLUMNS)
+            FLOORLESS_HEADER
             + "\n1,strict,unsolvable,6,yes,10,0.1000\n2,strict,won,0,yes,1,0.1000\n",
             "line 3: status 'won' is not one of",
         ),
-        (",".join(COLUMNS) + "\nx,strict,solved,0,yes,1,0.1000\n", "line 2: deal 'x' is not"),
-        (",".join(COLUMNS) + "\n1,strict,solved\n", "line 2: expected 7 fields, found 3"),
+        (FLOORLESS_HEADER + "\nx,strict,solved,0,yes,1,0.1000\n", "line 2: deal 'x' is not"),
+        (FLOORLESS_HEADER + "\n1,strict,solved\n", "line 2: expected 7 fields, found 3"),
         (
-            ",".join(COLUMNS) + "\n1,putt-putt,solved,0,yes,1,0.1000\n",
+            FLOORLESS_HEADER + "\n1,putt-putt,solved,0,yes,1,0.1000\n",
             "line 2: deal 1 was solved under rules 'putt-putt', not 'strict'",
         ),
         (
-            ",".join(COLUMNS)
+            FLOORLESS_HEADER
             + "\n1,strict,solved,0,yes,1,0.1000\n1,strict,unsolvable,3,yes,1,0.1000\n",
             "line 3: deal 1 appears again with another result than on line 2",
         ),
-        (",".join(COLUMNS) + "\n1,strict,solved,0,yes,-5,0.1000\n", "line 2: nodes -5 is negative"),
-        (",".join(COLUMNS) + "\n1,strict,solved,0,yes,5,nan\n", "line 2: seconds 'nan' is not"),
-        (",".join(COLUMNS) + "\n0,strict,solved,0,yes,5,1\n", "line 2: deal 0 is not between"),
-        (",".join(COLUMNS) + "\n1,strict,intractable,4,yes,5,1\n", "line 2: best_score is 4"),
-        (",".join(COLUMNS) + '\n1,strict,"solved,0,yes,5,1\n2,x\n', "line 2: expected 7 fields"),
-        (",".join(COLUMNS) + "\n1,strict,solved,,yes,1,0.1000\n", "line 2: best_score is empty"),
-        (",".join(COLUMNS) + "\n1,strict,solved,0,no,1,0.1000\n", "line 2: this file holds clears"),
-        (",".join(COLUMNS) + "\n1,strict,solved,0,yes,many,0.1000\n", "line 2: nodes 'many'"),
-        *[(",".join(COLUMNS) + f"\n{row}\n", fragment) for row, fragment in IMPOSSIBLE_ROWS],
+        (FLOORLESS_HEADER + "\n1,strict,solved,0,yes,-5,0.1000\n", "line 2: nodes -5 is negative"),
+        (FLOORLESS_HEADER + "\n1,strict,solved,0,yes,5,nan\n", "line 2: seconds 'nan' is not"),
+        (FLOORLESS_HEADER + "\n0,strict,solved,0,yes,5,1\n", "line 2: deal 0 is not between"),
+        (FLOORLESS_HEADER + "\n1,strict,intractable,4,yes,5,1\n", "line 2: best_score is 4"),
+        (FLOORLESS_HEADER + '\n1,strict,"solved,0,yes,5,1\n2,x\n', "line 2: expected 7 fields"),
+        (FLOORLESS_HEADER + "\n1,strict,solved,,yes,1,0.1000\n", "line 2: best_score is empty"),
+        (FLOORLESS_HEADER + "\n1,strict,solved,0,no,1,0.1000\n", "line 2: this file holds clears"),
+        (FLOORLESS_HEADER + "\n1,strict,solved,0,yes,many,0.1000\n", "line 2: nodes 'many'"),
+        *[(FLOORLESS_HEADER + f"\n{row}\n", fragment) for row, fragment in IMPOSSIBLE_ROWS],
+        *[(HEADER + f"\n{row},\n", fragment) for row, fragment in IMPOSSIBLE_ROWS],
+        *[(HEADER + f"\n{row}\n", fragment) for row, fragment in BRACKET_ROWS],
     ],
 )
 def test_bad_survey_files_are_refused_with_the_line(
@@ -214,6 +232,68 @@ def test_bad_survey_files_are_refused_with_the_line(
     assert str(caught.value).startswith(f"{out}, line ")
     assert fragment in str(caught.value)
     assert out.read_text(encoding="utf-8") == content
+
+
+DOUBLE_GOLF = Rules.named("double-golf")
+BRACKET_LIMIT = Limit(nodes=20_000)
+"""Double Golf's deal 2 is not settled within it: its best score is bracketed, -17 to -16."""
+
+
+def test_a_stopped_best_score_search_keeps_its_bracket_and_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "double.csv"
+    rows = survey(range(1, 3), DOUBLE_GOLF, jobs=1, out=out, limit=BRACKET_LIMIT)
+    assert all(row.status == "intractable" for row in rows)
+    assert (rows[1].best_score, rows[1].floor) == (-16, -17)  # the true best: -16
+    assert all(row.floor is not None and row.floor <= (row.best_score or 99) for row in rows)
+    lines = out.read_text("utf-8").splitlines()
+    assert lines[0] == HEADER and lines[2].startswith("2,double-golf,intractable,-16,yes,20000,")
+    assert lines[2].endswith(",-17")
+    written = [row.as_csv() for row in rows]
+    assert [row.as_csv() for row in read_rows(out, DOUBLE_GOLF, optimal=True).values()] == written
+    solved: list[int] = []
+    again = survey(
+        range(1, 3),
+        DOUBLE_GOLF,
+        jobs=1,
+        out=out,
+        limit=BRACKET_LIMIT,
+        on_row=lambda r: solved.append(r.deal),
+    )
+    assert solved == [] and [row.as_csv() for row in again] == written  # nothing more to learn
+    summary = summarize(rows)
+    assert summary.scores == {} and summary.brackets == tuple((r.floor, r.best_score) for r in rows)
+    assert summary.bracket_text is not None
+    assert summary.bracket_text.startswith("2 best scores not proved (search budget ran out)")
+
+
+def test_a_file_without_the_floor_column_resumes_in_its_own_columns(tmp_path: Path) -> None:
+    out = tmp_path / "old.csv"
+    first = survey(range(1, 2), DOUBLE_GOLF, jobs=1, optimal=True, limit=Limit(nodes=2000))[0]
+    out.write_bytes(FLOORLESS_HEADER.encode() + b"\n" + first.floorless().as_line(floor=False))
+    rows = survey(range(1, 3), DOUBLE_GOLF, jobs=1, out=out, limit=BRACKET_LIMIT)
+    lines = out.read_text("utf-8").splitlines()
+    assert lines[0] == FLOORLESS_HEADER and len(lines) == 4  # deal 1 tried again: more budget
+    assert [line.split(",")[2:4] for line in lines[1:]] == [["intractable", ""]] * 3
+    assert all(len(line.split(",")) == 7 for line in lines)
+    assert rows[1].floor == -17  # the survey's own rows know their bracket; the file has no room
+    kept = read_rows(out, DOUBLE_GOLF, optimal=True)
+    assert [(row.best_score, row.floor, row.nodes) for row in kept.values()] == [
+        (None, None, 20_000),
+        (None, None, 20_000),
+    ]
+
+
+def test_the_command_says_how_many_best_scores_were_not_proved(tmp_path: Path) -> None:
+    result = golf(
+        "survey", "--rules", "double-golf", "--deals", "2", "--jobs", "1",
+        "--limit-nodes", "20000", "--out", "r.csv", cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "rules double-golf: no deal decided (1 ran out of search budget)" in result.stdout
+    assert (
+        "1 best score not proved (search budget ran out): each lies from the fewest strokes "
+        "not ruled out to the best line found, on average -17.00 to -16.00"
+    ) in result.stdout
 
 
 def test_summary_counts_undecided_apart() -> None:
@@ -311,13 +391,13 @@ def test_a_second_survey_on_the_same_file_is_refused_while_the_first_writes(
         with pytest.raises(SurveyFileError, match="another survey is writing this file"):
             survey(range(1, 3), Rules(), jobs=1, out=out, optimal=False)
     written = out.read_text(encoding="utf-8")
-    assert written == ",".join(COLUMNS) + "\n2,strict,solved,-1,no,10,0.1000\n"
+    assert written == HEADER + "\n2,strict,solved,-1,no,10,0.1000,\n"
 
 
 def test_rows_written_twice_with_one_verdict_are_read_once(tmp_path: Path) -> None:
     out = tmp_path / "results.csv"
     row = "2,strict,solved,0,yes,1200,0.0100\n"
-    out.write_text(",".join(COLUMNS) + "\n" + row + row.replace("1200", "1300"), "utf-8")
+    out.write_text(FLOORLESS_HEADER + "\n" + row + row.replace("1200", "1300"), "utf-8")
     assert read_rows(out, Rules(), optimal=True)[2].nodes == 1200
 
 
@@ -326,15 +406,13 @@ def test_a_last_row_cut_short_is_solved_again_and_the_file_mended(
     tmp_path: Path, torn: str
 ) -> None:
     out = tmp_path / "results.csv"
-    head = (
-        "" if torn.startswith("deal") else ",".join(COLUMNS) + "\n2,strict,solved,0,yes,9,0.1000\n"
-    )
+    head = "" if torn.startswith("deal") else HEADER + "\n2,strict,solved,0,yes,9,0.1000,\n"
     out.write_text(head + torn, encoding="utf-8")  # as a full disk or a kill leaves it
     solved: list[int] = []
     rows = survey(range(2, 5), Rules(), jobs=1, out=out, on_row=lambda r: solved.append(r.deal))
     assert solved == ([2, 3, 4] if not head else [3, 4])
     lines = out.read_text(encoding="utf-8").splitlines()
-    assert lines[0] == ",".join(COLUMNS) and torn not in lines[1:]
+    assert lines[0] == HEADER and torn not in lines[1:]
     assert sorted(read_rows(out, Rules(), optimal=True)) == [2, 3, 4] == [r.deal for r in rows]
 
 
@@ -404,7 +482,8 @@ def test_deals_given_as_a_list_are_solved_once_each_in_order(tmp_path: Path) -> 
     assert solved == [2, 3] and [row.deal for row in rows] == [2, 3]
 
 
-HEADER_LINE = ",".join(COLUMNS) + "\n"
+HEADER_LINE = FLOORLESS_HEADER + "\n"
+"""Files written before the floor column: still read, checked and resumed as they are."""
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

@@ -10,7 +10,7 @@ import pytest
 from golf_solitaire import Deal, Rules
 from golf_solitaire.solver.fair_player import fair_move, play_hole
 from golf_solitaire.solver.survey import SurveyFileError, read_rows, summarize, survey
-from golf_solitaire.solver.survey_file import FAIR_HEADER, HEADER
+from golf_solitaire.solver.survey_file import FAIR_HEADER, FLOORLESS_FAIR_HEADER, HEADER
 from tests.solver.test_survey import golf
 
 DEALS = (1, 3)
@@ -71,17 +71,34 @@ def test_a_file_of_the_other_kind_is_refused_and_left_as_it_was(
 
 
 @pytest.mark.parametrize(
-    ("row", "message"),
+    ("header", "first", "row", "message"),
     [
-        ("2,strict,solved,-2,yes,10,0.0100,-3", "fair_strokes -3 is below the best score -2"),
-        ("2,strict,solved,-2,yes,10,0.0100,36", "fair_strokes 36 is not a score of rules strict"),
-        ("2,strict,solved,-2,yes,10,0.0100,x", "fair_strokes 'x' is not a whole number"),
-        ("2,strict,solved,-2,yes,10,0.0100", "expected 8 fields, found 7"),
+        (FAIR_HEADER, "3,strict,unsolvable,1,yes,10,0.0100,,4", *bad)
+        for bad in [
+            ("2,strict,solved,-2,yes,10,0.0100,,-3", "fair_strokes -3 is below the best score -2"),
+            ("2,strict,intractable,-1,yes,10,0.0100,-3,-4", "fair_strokes -4 is below the floor"),
+            ("2,strict,solved,-2,yes,10,0.0100,-3", "expected 9 fields, found 8"),
+        ]
+    ]
+    + [
+        (FLOORLESS_FAIR_HEADER, "3,strict,unsolvable,1,yes,10,0.0100,4", *bad)
+        for bad in [
+            ("2,strict,solved,-2,yes,10,0.0100,-3", "fair_strokes -3 is below the best score -2"),
+            (
+                "2,strict,solved,-2,yes,10,0.0100,36",
+                "fair_strokes 36 is not a score of rules strict",
+            ),
+            ("2,strict,solved,-2,yes,10,0.0100,x", "fair_strokes 'x' is not a whole number"),
+            ("2,strict,solved,-2,yes,10,0.0100", "expected 8 fields, found 7"),
+        ]
     ],
 )
-def test_bad_fair_rows_are_named_with_their_line(tmp_path: Path, row: str, message: str) -> None:
+def test_bad_fair_rows_are_named_with_their_line(
+    tmp_path: Path, header: str, first: str, row: str, message: str
+) -> None:
+    """In files with the floor column and in files written before it."""
     out = tmp_path / "r.csv"
-    out.write_text(f"{FAIR_HEADER}\n3,strict,unsolvable,1,yes,10,0.0100,4\n{row}\n", "utf-8")
+    out.write_text(f"{header}\n{first}\n{row}\n", "utf-8")
     with pytest.raises(SurveyFileError, match="line 3: " + message):
         read_rows(out, Rules(), optimal=True, fair=True)
 

@@ -31,7 +31,7 @@ from golf_solitaire.solver.survey import (
     summarize,
     survey,
 )
-from golf_solitaire.solver.survey_file import SurveyFileError, check_writable
+from golf_solitaire.solver.survey_file import SurveyFileError, SurveyRow, check_writable
 
 _CLUSTER_BATCH = 20
 """Deals a batch on a cluster (``survey_cluster.DEFAULT_BATCH``, kept here so that the help
@@ -74,7 +74,11 @@ Rows come back a batch at a time; a batch on a worker that dies is solved again.
     help="CSV file of results; rerunning skips the deals already in it.",
 )
 @click.option(
-    "--limit-nodes", type=POSITIONS, default=None, help="Give up on a deal after K positions."
+    "--limit-nodes",
+    type=POSITIONS,
+    default=None,
+    help="Give up on a deal after K positions (a best-score search then keeps its best line "
+    "found and the fewest strokes it had not ruled out, columns best_score and floor).",
 )
 @click.option("--quick", is_flag=True, help="Only decide clears (no best scores): faster.")
 @click.option(
@@ -124,6 +128,7 @@ def survey_command(
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
+        TextColumn("{task.fields[open]}"),
         console=errors,
         transient=True,
         disable=not errors.is_terminal,  # a bar in a log file is only noise
@@ -131,7 +136,15 @@ def survey_command(
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
         with progress:
-            task = progress.add_task("survey", total=len(numbers))
+            task = progress.add_task("survey", total=len(numbers), open="")
+            stopped = 0
+            what = "undecided" if quick else "not proved"
+
+            def advance(row: SurveyRow) -> None:
+                nonlocal stopped
+                stopped += row.status == "intractable"
+                progress.update(task, advance=1, open=f"{stopped} {what}" if stopped else "")
+
             rows = survey(
                 numbers,
                 rules,
@@ -140,7 +153,7 @@ def survey_command(
                 optimal=not quick,
                 limit=limit,
                 fair=fair,
-                on_row=lambda row: progress.advance(task),
+                on_row=advance,
                 on_start=lambda kept: progress.update(task, completed=kept),
                 on_mend=lambda text: note(f"--out {text}"),
                 source=source,
@@ -243,6 +256,8 @@ def _report(console: Console, summary: SurveySummary, rules: str, quick: bool) -
         f"{summary.seconds:.1f} s of solving",
         highlight=False,
     )
+    if summary.bracket_text is not None:
+        console.print(summary.bracket_text, highlight=False)
     if summary.fair_text is not None:
         console.print(summary.fair_text, highlight=False)
 

@@ -1,9 +1,10 @@
 r"""Surveys: solve a range of numbered deals exactly, on every core, into a resumable CSV file.
 
-Each deal gives one row (number, rules, status, best score, nodes, seconds), written and
-flushed as it arrives, so an interrupted survey keeps what it found and a rerun skips the
-deals already in the file. ``summarize`` turns rows into the win rate with its 95% Wilson
-interval and the distribution of best scores.
+Each deal gives one row (number, rules, status, best score, nodes, seconds, and the floor
+of a best-score search the limit stopped), written and flushed as it arrives, so an
+interrupted survey keeps what it found and a rerun skips the deals already in the file.
+``summarize`` turns rows into the win rate with its 95% Wilson interval and the
+distribution of best scores.
 
 >>> rows = survey(parse_deal_range("1-4"), Rules(), jobs=1)
 >>> [(row.deal, row.status, row.best_score) for row in rows]
@@ -113,7 +114,8 @@ def solve_numbered(
 ) -> SurveyRow:
     """Solve deal ``number`` under ``rules``: the survey's unit of work (runs in a worker).
 
-    The row's ``optimal`` is the question asked, also when the limit ran out first. With
+    The row's ``optimal`` is the question asked, also when the limit ran out first; a
+    best-score search stopped so keeps the best line it found and its floor. With
     ``fair``, a player who follows the fair hint at every choice (it never sees the stock)
     also plays the deal to its end, and the row keeps its strokes.
 
@@ -122,6 +124,9 @@ def solve_numbered(
     >>> row = solve_numbered(2, Rules(), True, Limit(), fair=True)
     >>> row.best_score <= row.fair_strokes  # never better than the optimum
     True
+    >>> stopped = solve_numbered(2, Rules.named("double-golf"), True, Limit(nodes=20000))
+    >>> stopped.status, stopped.best_score, stopped.floor
+    ('intractable', -16, -17)
     """
     deal = Deal.numbered(number, rules)
     solution = solve(deal, optimal=optimal, limit=limit)
@@ -130,11 +135,12 @@ def solve_numbered(
         number,
         rules.label,
         solution.status,
-        solution.best_score,
+        solution.found if solution.status == "intractable" else solution.best_score,
         optimal,
         solution.nodes,
         solution.seconds,
         fair_strokes,
+        solution.floor,
     )
 
 
@@ -306,6 +312,37 @@ class SurveySummary:
     seconds: float
     fair_scores: dict[int, int] = field(default_factory=dict)
     """The fair hint's player's strokes and how many deals it ended on each (``--fair``)."""
+    brackets: tuple[tuple[int, int | None], ...] = ()
+    """Each best score not proved within the limit: its floor and the best line found
+    (``None``: none), the optimum lying between them; not in ``scores``."""
+
+    @property
+    def bracket_text(self) -> str | None:
+        """One line on the best scores not proved (``None`` when every one was).
+
+        >>> brackets = ((-5, -2), (-3, 1))
+        >>> summary = SurveySummary(2, 0, 0, 2, (0.0, 1.0), {}, 0, 0.0, brackets=brackets)
+        >>> print(summary.bracket_text)  # doctest: +NORMALIZE_WHITESPACE
+        2 best scores not proved (search budget ran out): each lies from the fewest strokes
+        not ruled out to the best line found, on average -4.00 to -0.50
+        """
+        if not self.brackets:
+            return None
+        floors = [floor for floor, _ in self.brackets]
+        found = [line for _, line in self.brackets if line is not None]
+        count = len(self.brackets)
+        text = (
+            f"{count} best score{'s' if count != 1 else ''} not proved (search budget ran "
+            "out): each lies "
+            f"from the fewest strokes not ruled out to the best line found, on average "
+            f"{sum(floors) / len(floors):+.2f}"
+        )
+        if not found:
+            return text + " to unknown (no line found)"
+        text += f" to {sum(found) / len(found):+.2f}"
+        if len(found) < len(floors):
+            text += f" ({len(floors) - len(found)} with no line found, not in that mean)"
+        return text
 
     @property
     def fair_text(self) -> str | None:
@@ -372,11 +409,14 @@ def summarize(rows: Iterable[SurveyRow]) -> SurveySummary:
     statuses: Counter[str] = Counter()
     scores: Counter[int] = Counter()
     fair_scores: Counter[int] = Counter()
+    brackets: list[tuple[int, int | None]] = []
     nodes = 0
     seconds = 0.0
     for row in rows:
         statuses[row.status] += 1
-        if row.best_score is not None:
+        if row.is_bracket and row.floor is not None:
+            brackets.append((row.floor, row.best_score))
+        elif row.best_score is not None and row.status != "intractable":
             scores[row.best_score] += 1
         if row.fair_strokes is not None:
             fair_scores[row.fair_strokes] += 1
@@ -393,6 +433,7 @@ def summarize(rows: Iterable[SurveyRow]) -> SurveySummary:
         nodes=nodes,
         seconds=seconds,
         fair_scores=dict(sorted(fair_scores.items())),
+        brackets=tuple(brackets),
     )
 
 

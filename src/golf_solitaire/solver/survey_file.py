@@ -10,7 +10,11 @@ surveys never write one file at once: the second is refused while the first hold
 
 >>> row = SurveyRow(2, "strict", "solved", 0, True, 1200, 0.01)
 >>> row.as_csv()
-['2', 'strict', 'solved', '0', 'yes', '1200', '0.0100']
+['2', 'strict', 'solved', '0', 'yes', '1200', '0.0100', '']
+
+A best-score search stopped by its limit keeps what it knew: the best line it found (in
+``best_score``) and the fewest strokes it had not ruled out (``floor``), the optimum lying
+between them. Files written before the ``floor`` column still read and resume as they are.
 """
 
 from __future__ import annotations
@@ -21,24 +25,32 @@ import os
 import re
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
-from typing import BinaryIO, Final
+from typing import BinaryIO, Final, NamedTuple
 
 from golf_solitaire.deals import MAX_DEAL_NUMBER, deck_of
 from golf_solitaire.layouts import layout_named
 from golf_solitaire.reasons import cut
 from golf_solitaire.rules import Rules
 
-COLUMNS: Final = ("deal", "rules", "status", "best_score", "optimal", "nodes", "seconds")
+COLUMNS: Final = ("deal", "rules", "status", "best_score", "optimal", "nodes", "seconds", "floor")
 """The header of a survey file, in order."""
 
 FAIR_COLUMNS: Final = (*COLUMNS, "fair_strokes")
 """The header of a survey file with ``--fair``: the strokes of the fair hint's player too."""
 
+FLOORLESS_COLUMNS: Final = COLUMNS[:-1]
+"""The header of a survey file written before the ``floor`` column: still read and resumed
+(in its own columns, so a stopped search's bracket is not kept in it)."""
+
+FLOORLESS_FAIR_COLUMNS: Final = (*FLOORLESS_COLUMNS, "fair_strokes")
+
 HEADER: Final = ",".join(COLUMNS)
 FAIR_HEADER: Final = ",".join(FAIR_COLUMNS)
+FLOORLESS_HEADER: Final = ",".join(FLOORLESS_COLUMNS)
+FLOORLESS_FAIR_HEADER: Final = ",".join(FLOORLESS_FAIR_COLUMNS)
 
 STATUSES: Final = ("solved", "unsolvable", "intractable")
 
@@ -63,21 +75,24 @@ class SurveyFileError(ValueError):
     ...         read_rows(path, Rules(), optimal=True)
     ...     except SurveyFileError as error:
     ...         print(str(error).partition("survey.csv, ")[2])  # doctest: +ELLIPSIS
-    line 1: expected the header deal,rules,...,seconds, found 'deal,status'
+    line 1: expected the header deal,rules,...,floor, found 'deal,status'
     """
 
 
 @dataclass(frozen=True, slots=True)
 class SurveyRow:
-    """One solved deal: its verdict, best score (``None`` when intractable) and cost.
+    """One solved deal: its verdict, best score and cost.
 
     ``optimal`` tells the question the survey asked: the best score (``True``) or only
     whether the tableau clears (``best_score`` is then the score of the first clear found).
+    When the limit stops the search (``intractable``), ``best_score`` is the fewest strokes
+    of a line found (``None``: none) and, for a best-score search, ``floor`` the fewest it
+    had not ruled out: the optimum is not proved, but lies from ``floor`` to ``best_score``.
     ``fair_strokes`` is the score of a player who follows the fair hint at every choice
     (``None`` when the survey did not play the deal so).
 
-    >>> SurveyRow(4, "strict", "intractable", None, True, 200000, 2.5).as_csv()[2:5]
-    ['intractable', '', 'yes']
+    >>> SurveyRow(4, "strict", "intractable", 3, True, 200000, 2.5, floor=-1).as_csv()[2:]
+    ['intractable', '3', 'yes', '200000', '2.5000', '-1']
     """
 
     deal: int
@@ -88,9 +103,32 @@ class SurveyRow:
     nodes: int
     seconds: float
     fair_strokes: int | None = None
+    floor: int | None = None
 
-    def as_csv(self) -> list[str]:
-        """The row's cells as written to the file (``fair_strokes`` last, when played)."""
+    @property
+    def is_bracket(self) -> bool:
+        """True for a best-score search stopped by its limit: its optimum is not proved.
+
+        >>> SurveyRow(4, "strict", "intractable", None, True, 9, 0.1, floor=-2).is_bracket
+        True
+        """
+        return self.optimal and self.status == "intractable"
+
+    def floorless(self) -> SurveyRow:
+        """The row as a file without the ``floor`` column holds it: a stopped search's
+        bracket left out (such a file has no place for it).
+
+        >>> row = SurveyRow(4, "strict", "intractable", 3, True, 9, 0.1, floor=-2)
+        >>> row.floorless().as_csv(floor=False)
+        ['4', 'strict', 'intractable', '', 'yes', '9', '0.1000']
+        """
+        if self.status != "intractable":
+            return self
+        return replace(self, best_score=None, floor=None)
+
+    def as_csv(self, *, floor: bool = True) -> list[str]:
+        """The row's cells as written to the file: ``floor`` (unless the file has no such
+        column, see ``floorless``), then ``fair_strokes`` when played."""
         cells = [
             str(self.deal),
             self.rules,
@@ -100,17 +138,19 @@ class SurveyRow:
             str(self.nodes),
             f"{self.seconds:.4f}",
         ]
+        if floor:
+            cells.append("" if self.floor is None else str(self.floor))
         if self.fair_strokes is not None:
             cells.append(str(self.fair_strokes))
         return cells
 
-    def as_line(self) -> bytes:
+    def as_line(self, *, floor: bool = True) -> bytes:
         """The row as one line of the file, newline included (written in one go).
 
         >>> SurveyRow(1, "strict", "unsolvable", 6, True, 90, 0.5).as_line()
-        b'1,strict,unsolvable,6,yes,90,0.5000\\n'
+        b'1,strict,unsolvable,6,yes,90,0.5000,\\n'
         """
-        return (",".join(self.as_csv()) + "\n").encode("utf-8")
+        return (",".join(self.as_csv(floor=floor)) + "\n").encode("utf-8")
 
     def agrees_with(self, other: SurveyRow) -> bool:
         """True when two rows of one deal give the same verdict (their cost may differ).
@@ -137,7 +177,7 @@ def read_rows(
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = pathlib.Path(folder) / "survey.csv"
     ...     empty = read_rows(path, Rules(), optimal=True)
-    ...     _ = path.write_text(HEADER + "\n2,strict,solved,0,yes,1200,0.0100\n3,str", "utf-8")
+    ...     _ = path.write_text(HEADER + "\n2,strict,solved,0,yes,1200,0.0100,\n3,str", "utf-8")
     ...     rows = read_rows(path, Rules(), optimal=True)
     >>> empty, sorted(rows), rows[2].best_score
     ({}, [2], 0)
@@ -152,17 +192,28 @@ def read_rows(
         return {}
     except OSError as error:
         raise SurveyFileError(f"{path}: cannot read it: {error.strerror}") from None
-    return parse_rows(path, data, rules, optimal, fair=fair)[0]
+    return parse_rows(path, data, rules, optimal, fair=fair).rows
+
+
+class ParsedFile(NamedTuple):
+    """A survey file's bytes read: its rows by deal, how many bytes hold whole lines to keep,
+    a note naming the line dropped after them and why (``None``: nothing dropped), and
+    whether the file has the ``floor`` column (an empty file: it will)."""
+
+    rows: dict[int, SurveyRow]
+    keep: int
+    dropped: str | None
+    has_floor: bool
 
 
 def parse_rows(
     path: Path, data: bytes, rules: Rules, optimal: bool, *, fair: bool = False
-) -> tuple[dict[int, SurveyRow], int, str | None]:
-    """The rows of a survey file's bytes (``path`` names it in errors), how many bytes hold
-    whole lines to keep, and a note naming the line dropped after them and why (``None``:
-    nothing dropped)."""
+) -> ParsedFile:
+    """The rows of a survey file's bytes (``path`` names it in errors), with or without the
+    ``floor`` column as its header says."""
     if not data.strip():
-        return {}, 0, None
+        return ParsedFile({}, 0, None, True)
+    has_floor = True
     lines = data.split(b"\n")
     tail = lines.pop()  # after the last newline: empty, or a line cut short
     rows: dict[int, SurveyRow] = {}
@@ -174,9 +225,9 @@ def parse_rows(
             continue
         try:
             if number == 1:
-                _check_header(raw, where, fair)
+                has_floor = _check_header(raw, where, fair)
                 continue
-            row = _parse_row(raw, where, fair)
+            row = _parse_row(raw, where, fair, has_floor)
         except SurveyFileError as error:
             if is_tail:  # cut short by a stop mid-write: solved again on resume
                 reason = str(error).removeprefix(f"{where}: ")
@@ -184,7 +235,7 @@ def parse_rows(
                     f"{where}: dropped this last line, cut short before its newline "
                     f"({reason}); the deal on it counts as not yet solved"
                 )
-                return rows, len(data) - len(tail), note
+                return ParsedFile(rows, len(data) - len(tail), note, has_floor)
             raise
         _check_kind(row, rules, optimal, where)
         _check_score(row, rules, where)
@@ -199,21 +250,23 @@ def parse_rows(
             )
         rows[row.deal] = row
         first_line[row.deal] = number
-    return rows, len(data), None
+    return ParsedFile(rows, len(data), None, has_floor)
 
 
-def _check_header(raw: bytes, where: str, fair: bool) -> None:
+def _check_header(raw: bytes, where: str, fair: bool) -> bool:
+    """Refuse a header other than a survey file's of this kind; True when it has ``floor``."""
     text = raw.decode("utf-8", errors="replace").strip()
-    if text == (HEADER if fair else FAIR_HEADER):
+    if text in ((HEADER, FLOORLESS_HEADER) if fair else (FAIR_HEADER, FLOORLESS_FAIR_HEADER)):
         has = "has" if not fair else "has no"
         flag = "with" if not fair else "without"
         raise SurveyFileError(
             f"{where}: this file {has} the fair player's strokes (fair_strokes); resume it "
             f"{flag} --fair or use another --out file"
         )
-    header = FAIR_HEADER if fair else HEADER
-    if text != header:
+    header, floorless = (FAIR_HEADER, FLOORLESS_FAIR_HEADER) if fair else (HEADER, FLOORLESS_HEADER)
+    if text not in (header, floorless):
         raise SurveyFileError(f"{where}: expected the header {header}, found {cut(text, _SHOWN)!r}")
+    return text == header
 
 
 def _check_kind(row: SurveyRow, rules: Rules, optimal: bool, where: str) -> None:
@@ -248,11 +301,12 @@ def _check_score(row: SurveyRow, rules: Rules, where: str) -> None:
     """Refuse a best score, or fair strokes, the survey's rules cannot give (read after its
     rules are known), and fair strokes better than the deal's optimum."""
     low, high = score_range(rules)
-    if row.best_score is not None and not low <= row.best_score <= high:
-        raise SurveyFileError(
-            f"{where}: best_score {row.best_score} is not a score of rules {rules.label} "
-            f"({low} to {high}: {-low} stock cards, {high} tableau cards)"
-        )
+    for name, score in (("best_score", row.best_score), ("floor", row.floor)):
+        if score is not None and not low <= score <= high:
+            raise SurveyFileError(
+                f"{where}: {name} {score} is not a score of rules {rules.label} "
+                f"({low} to {high}: {-low} stock cards, {high} tableau cards)"
+            )
     if row.fair_strokes is None:
         return
     if not low <= row.fair_strokes <= high:
@@ -260,10 +314,13 @@ def _check_score(row: SurveyRow, rules: Rules, where: str) -> None:
             f"{where}: fair_strokes {row.fair_strokes} is not a score of rules {rules.label} "
             f"({low} to {high})"
         )
-    if row.optimal and row.best_score is not None and row.fair_strokes < row.best_score:
+    # the optimum, or for a stopped search the fewest strokes it had not ruled out
+    least = row.floor if row.is_bracket else row.best_score
+    if row.optimal and least is not None and row.fair_strokes < least:
+        what = "the floor" if row.is_bracket else "the best score"
         raise SurveyFileError(
-            f"{where}: fair_strokes {row.fair_strokes} is below the best score "
-            f"{row.best_score}: no player does better than the optimum"
+            f"{where}: fair_strokes {row.fair_strokes} is below {what} {least}: "
+            "no player does better than the optimum"
         )
 
 
@@ -278,12 +335,14 @@ def _cells(raw: bytes, where: str) -> list[str]:
         raise SurveyFileError(f"{where}: not a CSV row ({error})") from None
 
 
-def _parse_row(raw: bytes, where: str, fair: bool) -> SurveyRow:
+def _parse_row(raw: bytes, where: str, fair: bool, has_floor: bool) -> SurveyRow:
     cells = _cells(raw, where)
-    wanted = len(FAIR_COLUMNS if fair else COLUMNS)
+    wanted = len(FLOORLESS_COLUMNS) + has_floor + fair
     if len(cells) != wanted:
         raise SurveyFileError(f"{where}: expected {wanted} fields, found {len(cells)}")
     fair_strokes = _whole(cells.pop(), "fair_strokes", where) if fair else None
+    floor_text = cells.pop() if has_floor else ""
+    floor = _whole(floor_text, "floor", where) if floor_text else None
     deal_text, rules, status, score_text, optimal_text, nodes_text, seconds_text = cells
     deal = _whole(deal_text, "deal", where)
     if not 1 <= deal <= MAX_DEAL_NUMBER:
@@ -297,8 +356,7 @@ def _parse_row(raw: bytes, where: str, fair: bool) -> SurveyRow:
         status == "solved" or (status == "unsolvable" and optimal_text == "yes")
     ):
         raise SurveyFileError(f"{where}: best_score is empty but the status is {status}")
-    if best_score is not None and status == "intractable":
-        raise SurveyFileError(f"{where}: best_score is {best_score} but the status is intractable")
+    _check_bracket(status, best_score, optimal_text == "yes", floor, has_floor, where)
     if best_score is not None and status == "solved" and best_score > 0:
         raise SurveyFileError(
             f"{where}: best_score is {best_score} but the status is solved "
@@ -319,7 +377,37 @@ def _parse_row(raw: bytes, where: str, fair: bool) -> SurveyRow:
         )
     seconds = float(seconds_text)
     optimal = optimal_text == "yes"
-    return SurveyRow(deal, rules, status, best_score, optimal, nodes, seconds, fair_strokes)
+    return SurveyRow(deal, rules, status, best_score, optimal, nodes, seconds, fair_strokes, floor)
+
+
+def _check_bracket(
+    status: str,
+    best_score: int | None,
+    optimal: bool,
+    floor: int | None,
+    has_floor: bool,
+    where: str,
+) -> None:
+    """Refuse a floor anywhere but on a best-score search stopped by its limit, such a row
+    without one (in a file with the column), and a floor above the line found."""
+    stopped = status == "intractable"
+    if floor is not None and not (stopped and optimal):
+        raise SurveyFileError(
+            f"{where}: floor is {floor} but the row is not a best-score search stopped by its "
+            f"limit (status {status}, optimal {'yes' if optimal else 'no'}); leave it empty"
+        )
+    if stopped and optimal and has_floor and floor is None:
+        raise SurveyFileError(
+            f"{where}: floor is empty but the status is intractable: a stopped best-score "
+            "search gives the fewest strokes it had not ruled out"
+        )
+    if stopped and best_score is not None and floor is None:
+        raise SurveyFileError(f"{where}: best_score is {best_score} but the status is intractable")
+    if floor is not None and best_score is not None and floor > best_score:
+        raise SurveyFileError(
+            f"{where}: floor {floor} is above best_score {best_score}: a line found cannot "
+            "take fewer strokes than were ruled out"
+        )
 
 
 def _whole(text: str, field: str, where: str) -> int:
@@ -344,8 +432,8 @@ class SurveyFile:
     ...     with SurveyFile(path, Rules(), optimal=True) as file:
     ...         file.append(SurveyRow(2, "strict", "solved", 0, True, 1200, 0.01))
     ...     print(path.read_text("utf-8"), end="")
-    deal,rules,status,best_score,optimal,nodes,seconds
-    2,strict,solved,0,yes,1200,0.0100
+    deal,rules,status,best_score,optimal,nodes,seconds,floor
+    2,strict,solved,0,yes,1200,0.0100,
     """
 
     def __init__(
@@ -363,6 +451,7 @@ class SurveyFile:
         self._rules = rules
         self._optimal = optimal
         self._fair = fair
+        self._has_floor = True
         self._on_mend = on_mend
 
     def __enter__(self) -> SurveyFile:
@@ -401,7 +490,7 @@ class SurveyFile:
             data = stream.read()
         except OSError as error:
             raise SurveyFileError(f"{self.path}: cannot read it: {error.strerror}") from None
-        self.rows, keep, dropped = parse_rows(
+        self.rows, keep, dropped, self._has_floor = parse_rows(
             self.path, data, self._rules, self._optimal, fair=self._fair
         )
         try:
@@ -418,14 +507,17 @@ class SurveyFile:
             self._on_mend(dropped)
 
     def append(self, row: SurveyRow) -> None:
-        """Write ``row`` as one line and flush it to the operating system."""
+        """Write ``row`` as one line and flush it to the operating system (a file without
+        the ``floor`` column gets the row without its bracket, see ``SurveyRow.floorless``)."""
         if self._stream is None:
             raise ValueError("survey file: append only inside 'with SurveyFile(...)'")
         if (row.fair_strokes is not None) != self._fair:
             kind = "with" if self._fair else "without"
             raise ValueError(f"survey file: this file holds rows {kind} fair strokes")
         try:
-            self._stream.write(row.as_line())
+            if not self._has_floor:
+                row = row.floorless()
+            self._stream.write(row.as_line(floor=self._has_floor))
             self._stream.flush()
         except OSError as error:
             raise SurveyFileError(

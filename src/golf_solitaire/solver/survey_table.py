@@ -3,8 +3,9 @@
 A preset may have several survey files (``golf survey --out``, gzipped or not): best scores for
 some deals, clears only for more, and the fair hint's player on a few. ``preset_figures``
 merges them by deal (a deal's best-score row wins over its clears-only row) and
-``variants_page`` writes the page: win rates with their 95% intervals, mean best scores, the
-fair player beside the optimum on the same deals, and the checks against an independent
+``variants_page`` writes the page: win rates with their 95% intervals, mean best scores (the
+bracket of the mean where the search limit stopped some proofs), the fair player beside the
+optimum on the same deals, and the checks against an independent
 solver's verdicts and published rates. ``docs/variants.py`` runs it and draws the plots.
 """
 
@@ -13,8 +14,8 @@ from __future__ import annotations
 import gzip
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
@@ -22,10 +23,13 @@ from golf_solitaire.rules import PRESETS, Rules
 from golf_solitaire.solver.survey import mean_interval, wilson_interval
 from golf_solitaire.solver.survey_file import (
     FAIR_HEADER,
+    FLOORLESS_FAIR_HEADER,
+    FLOORLESS_HEADER,
     HEADER,
     SurveyFileError,
     SurveyRow,
     parse_rows,
+    score_range,
 )
 
 __all__ = [
@@ -71,7 +75,8 @@ def read_survey(path: Path) -> list[SurveyRow]:
             raise SurveyFileError(f"{path}: not a whole gzip file ({error})") from None
     lines = raw.split(b"\n", 2)
     header = lines[0].decode("utf-8", errors="replace").strip()
-    if header not in (HEADER, FAIR_HEADER):
+    fair_headers = (FAIR_HEADER, FLOORLESS_FAIR_HEADER)
+    if header not in (HEADER, FLOORLESS_HEADER, *fair_headers):
         raise SurveyFileError(f"{path}, line 1: expected a survey file's header, found {header!r}")
     if len(lines) < 2 or not lines[1].strip():
         return []
@@ -79,7 +84,9 @@ def read_survey(path: Path) -> list[SurveyRow]:
     if len(cells) < 5 or cells[1] not in PRESETS:
         raise SurveyFileError(f"{path}, line 2: expected a row of a preset's survey")
     rules = Rules.named(cells[1])
-    rows, _, dropped = parse_rows(path, raw, rules, cells[4] == "yes", fair=header == FAIR_HEADER)
+    rows, _, dropped, _ = parse_rows(
+        path, raw, rules, cells[4] == "yes", fair=header in fair_headers
+    )
     if dropped is not None:
         raise SurveyFileError(dropped)
     return [rows[deal] for deal in sorted(rows)]
@@ -104,6 +111,37 @@ class PresetFigures:
     """Mean seconds a deal took to decide only whether it clears (``None``: none was)."""
     surveyed: frozenset[int] = frozenset()
     """Every deal with a row: decided or not."""
+    brackets: dict[int, tuple[int, int | None]] = field(default_factory=dict)
+    """The deals whose best-score search the limit stopped (and no other file proved): the
+    fewest strokes not ruled out and the fewest of a line played (``None``: none), by that
+    search, a clears-only survey's first clear or the fair player, the best score lying
+    between them."""
+    bracket_limit: int | None = None
+    """The positions the stopped best-score searches were allowed (``None``: none stopped)."""
+
+    def bracket_of(self, deals: Collection[int]) -> tuple[float, float, int] | None:
+        """The mean best score of ``deals`` bracketed: the mean of their floors (the best
+        score where proved) to that of the best lines found (a deal with none: no play at
+        all), and how many of them are proved; ``None`` when a deal has neither."""
+        if not deals or any(d not in self.best_scores and d not in self.brackets for d in deals):
+            return None
+        worst = score_range(Rules.named(self.preset))[1]
+        low = high = 0
+        for deal in deals:
+            if deal in self.best_scores:
+                low += self.best_scores[deal]
+                high += self.best_scores[deal]
+                continue
+            floor, found = self.brackets[deal]
+            low += floor
+            high += worst if found is None else found
+        proved = sum(deal in self.best_scores for deal in deals)
+        return low / len(deals), high / len(deals), proved
+
+    @property
+    def searched(self) -> set[int]:
+        """The deals searched for their best score: proved or bracketed."""
+        return self.best_scores.keys() | self.brackets.keys()
 
     @property
     def undecided(self) -> int:
@@ -156,6 +194,9 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
     """
     verdicts: dict[int, bool] = {}
     best: dict[int, int] = {}
+    brackets: dict[int, tuple[int, int | None]] = {}
+    lines: dict[int, int] = {}  # the fewest strokes of a line played by any survey
+    limits: set[int] = set()
     fair: dict[int, int] = {}
     seconds: dict[bool, dict[int, float]] = {True: {}, False: {}}
     undecided: set[int] = set()
@@ -163,6 +204,12 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
         if row.rules != preset:
             raise ValueError(f"a row of deal {row.deal} is for {row.rules}, not {preset}")
         seconds[row.optimal].setdefault(row.deal, row.seconds)
+        for played in (row.best_score, row.fair_strokes):
+            if played is not None:
+                lines[row.deal] = min(played, lines.get(row.deal, played))
+        if row.is_bracket and row.floor is not None:
+            brackets[row.deal] = (row.floor, row.best_score)
+            limits.add(row.nodes)
         if row.status == "intractable":
             undecided.add(row.deal)
             continue
@@ -174,6 +221,15 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
             raise ValueError(f"{preset}: deal {row.deal} has two best scores")
         if row.fair_strokes is not None:
             fair[row.deal] = row.fair_strokes
+    for deal, (floor, _) in brackets.items():
+        brackets[deal] = (floor, lines.get(deal))  # the first clear or the fair game may be better
+    for deal in list(brackets):
+        if deal in best:
+            _check_inside(preset, deal, best[deal], brackets.pop(deal))
+            continue
+        settled = _settles(brackets[deal])
+        if settled is not None and verdicts.setdefault(deal, settled) != settled:
+            raise ValueError(f"{preset}: deal {deal}'s bracket contradicts its verdict")
     means = {
         optimal: sum(times.values()) / len(times) if times else None
         for optimal, times in seconds.items()
@@ -187,7 +243,28 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
         best_seconds=means[True],
         quick_seconds=means[False],
         surveyed=frozenset(undecided | set(verdicts)),
+        brackets=brackets,
+        bracket_limit=max(limits) if brackets else None,
     )
+
+
+def _settles(bracket: tuple[int, int | None]) -> bool | None:
+    """Whether a stopped search's bracket decides the deal: a clear found (True), or every
+    line leaving a card (False); ``None``: it does not."""
+    floor, found = bracket
+    if found is not None and found <= 0:
+        return True
+    return False if floor > 0 else None
+
+
+def _check_inside(preset: str, deal: int, best: int, bracket: tuple[int, int | None]) -> None:
+    """Refuse a best score proved in one file outside the bracket another file kept."""
+    floor, found = bracket
+    if not floor <= best <= (best if found is None else found):
+        raise ValueError(
+            f"{preset}: deal {deal}'s best score {best} is outside the bracket {floor} to "
+            f"{found} of another file"
+        )
 
 
 def _percent(share: float, places: int = 1) -> str:
@@ -266,8 +343,18 @@ def variants_page(
             f"{fair[0]:+.2f} ± {fair[1]:.2f} ({_number(len(item.fair_strokes))})" if fair else "–"
         )
         optimum_text = f"{fair[2]:+.2f}" if fair and fair[2] is not None else "–"
+        fair_bracket = item.bracket_of(item.fair_strokes.keys()) if fair and item.brackets else None
+        if fair_bracket is not None:
+            optimum_text = f"{fair_bracket[0]:+.2f} to {fair_bracket[1]:+.2f}"
         best_text = "–"
-        if item.best_scores:
+        bracket = item.bracket_of(item.searched) if item.brackets else None
+        if bracket is not None:
+            low_mean, high_mean, proved = bracket
+            best_text = (
+                f"{low_mean:+.2f} to {high_mean:+.2f} ({_number(proved)} of "
+                f"{_number(len(item.searched))} proved)"
+            )
+        elif item.best_scores:
             mean, half = item.mean_best()
             best_text = f"{mean:+.2f} ± {half:.2f} ({_number(len(item.best_scores))})"
         lines.append(
@@ -314,7 +401,9 @@ def _preset_section(
         f"{_number(len(figures.verdicts))} decided).",
     ]
     scores = Counter(figures.best_scores.values())
-    if scores:
+    if figures.brackets:
+        lines += _bracket_lines(figures)
+    elif scores:
         common, count = scores.most_common(1)[0]
         lines.append(
             f"- Best scores: deals {_deal_ranges(figures.best_scores)}; from "
@@ -329,6 +418,13 @@ def _preset_section(
             if fair[2] is not None
             else "; no best score is surveyed for these deals"
         )
+        fair_bracket = figures.bracket_of(figures.fair_strokes.keys()) if figures.brackets else None
+        if fair_bracket is not None:
+            beside = (
+                f"; the mean best score of the same deals lies from {fair_bracket[0]:+.2f} to "
+                f"{fair_bracket[1]:+.2f} ({_number(fair_bracket[2])} of "
+                f"{_number(len(figures.fair_strokes))} proved)"
+            )
         lines.append(
             f"- Following the fair hint: deals {_deal_ranges(figures.fair_strokes)}; "
             f"{fair[0]:+.2f} strokes a hole, {_number(cleared)} of "
@@ -343,6 +439,47 @@ def _preset_section(
     if plot is not None:
         lines += ["", f"![best scores of {figures.preset}]({plot})"]
     return [*lines, ""]
+
+
+def _bracket_lines(figures: PresetFigures) -> list[str]:
+    """What a preset's best-score survey knows when the limit stopped some of its searches:
+    the proved scores, the brackets of the others, and so the bracket of the mean."""
+    deals = figures.searched
+    bracket = figures.bracket_of(deals)
+    assert bracket is not None and figures.bracket_limit is not None  # every deal has one
+    low, high, proved = bracket
+    floors = [floor for floor, _ in figures.brackets.values()]
+    found = [line for _, line in figures.brackets.values() if line is not None]
+    unproved = len(figures.brackets)
+    lines = [
+        f"- Best scores: deals {_deal_ranges(deals)}, each searched for at most "
+        f"{_number(figures.bracket_limit)} positions; {_number(proved)} of "
+        f"{_number(len(deals))} proved optimal. The other {_number(unproved)} "
+        f"search{'es' if unproved != 1 else ''} stopped knowing a bracket: the fewest "
+        "strokes not ruled out (on average "
+        f"{sum(floors) / unproved:+.2f}) and the best line found"
+        + (f" (on average {sum(found) / len(found):+.2f})" if found else "")
+        + (
+            ", by that search, the clears-only survey's first clear or the fair player, "
+            "whichever took fewest strokes"
+            if figures.quick_seconds is not None or figures.fair_strokes
+            else ""
+        )
+        + (
+            f", none for {_number(unproved - len(found))} of them (counted as no play at all)"
+            if len(found) < unproved
+            else ""
+        )
+        + f". So the mean best score of these deals is not known exactly: it lies from "
+        f"{low:+.2f} to {high:+.2f} (sampling error apart), and the table gives that bracket. "
+        f"Made by `golf survey --rules {figures.preset} --deals 1-N --limit-nodes "
+        f"{figures.bracket_limit} --out {figures.preset}.csv`; a search the limit stopped "
+        "keeps its bracket in the `best_score` and `floor` columns.",
+        "- The plot shows each deal's best score where it is proved and its best line "
+        "found where it is not (the true best score is that or lower), stacked in two "
+        "shades.",
+    ]
+    return lines
 
 
 def _cost_section(figures: list[PresetFigures]) -> list[str]:
@@ -364,10 +501,26 @@ def _cost_section(figures: list[PresetFigures]) -> list[str]:
     ]
     for item in figures:
         best, quick = item.best_seconds, item.quick_seconds
+        mark = " ¹" if item.bracket_limit is not None else ""
         lines.append(
-            f"| `{item.preset}` | {_hours(item.seconds)} | {_ms(best)} | {_ms(quick)} "
-            f"| {_projection(best)} | {_projection(quick)} |"
+            f"| `{item.preset}` | {_hours(item.seconds)} | {_ms(best)}{mark} | {_ms(quick)} "
+            f"| {_projection(best)}{mark} | {_projection(quick)} |"
         )
+    stopped = [item for item in figures if item.bracket_limit is not None]
+    if stopped:
+        limits = sorted({_number(item.bracket_limit or 0) for item in stopped})
+        lines += [
+            "",
+            "¹ Searches stopped at "
+            + " or ".join(limits)
+            + " positions when the best score was not proved by then: "
+            + "; ".join(
+                f"`{item.preset}`, deals {_deal_ranges(item.searched)} in "
+                f"{_hours((item.best_seconds or 0.0) * len(item.searched))}"
+                for item in stopped
+            )
+            + ". Proving every best score would take longer.",
+        ]
     return [*lines, ""]
 
 
