@@ -12,7 +12,7 @@ import pytest
 
 from golf_solitaire import Deal, Game, Move, Rules, solve
 from golf_solitaire.cli import main
-from golf_solitaire.solver.hints import DEFAULT_BUDGET
+from golf_solitaire.solver.hints import DEFAULT_BUDGET, RICH_BUDGETS, hint
 
 
 def golf(
@@ -253,6 +253,13 @@ def test_a_peeking_hint_always_says_it_peeked(
     assert status == 0 and out.splitlines()[1].startswith("peeking at the stock: ")
     status, out, _ = run("hint", path, "--budget", str(budget))
     assert status == 0 and "peeking" not in out
+
+
+def test_the_hint_command_spends_the_rules_default_budget(run: Run, tmp_path: Path) -> None:
+    """Without ``--budget`` the command's hint is the games' (fewer positions under wrap)."""
+    game = Game(Deal.numbered(4, Rules.named("putt-putt")))
+    status, out, _ = run("hint", write_record(tmp_path, game), "--json")
+    assert status == 0 and json.loads(out)["nodes"] == hint(game).nodes == RICH_BUDGETS[0]
 
 
 def test_solve_stopped_by_its_limit_tells_where_the_best_score_lies(run: Run) -> None:

@@ -32,7 +32,7 @@ from golf_solitaire.solver import (
     solve,
 )
 from golf_solitaire.solver.difficulty import CLEARABLE_LEVELS
-from golf_solitaire.solver.hints import DEFAULT_BUDGET
+from golf_solitaire.solver.hints import DEFAULT_BUDGET, RICH_BUDGETS
 
 
 def _limit(nodes: int | None, seconds: float | None) -> Limit:
@@ -134,12 +134,14 @@ def _line_text(solution: Solution) -> str:
 @click.option(
     "--budget",
     type=POSITIONS,
-    default=DEFAULT_BUDGET,
-    show_default=True,
-    help="Search positions the hint may spend (the games use the default: about 0.2 s).",
+    default=None,
+    help=(
+        f"Search positions the hint may spend [default: {DEFAULT_BUDGET:,}, or "
+        f"{RICH_BUDGETS[0]:,} for putt-putt or jokers, as in the games: about 0.2 s]."
+    ),
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as JSON.")
-def hint_command(record: str, peek: bool, seed: int, budget: int, as_json: bool) -> None:
+def hint_command(record: str, peek: bool, seed: int, budget: int | None, as_json: bool) -> None:
     """Suggest the next move of the game in file RECORD (- for stdin), with the reason."""
     game = read_record(record)
     if peek and game.competitive:
@@ -159,6 +161,7 @@ def hint_command(record: str, peek: bool, seed: int, budget: int, as_json: bool)
                     "expected_strokes": advice.expected_strokes,
                     "samples": advice.samples,
                     "peek": advice.peek,
+                    "nodes": advice.nodes,
                 }
             )
         )
