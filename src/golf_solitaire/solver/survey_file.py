@@ -256,14 +256,16 @@ def parse_rows(
 def _check_header(raw: bytes, where: str, fair: bool) -> bool:
     """Refuse a header other than a survey file's of this kind; True when it has ``floor``."""
     text = raw.decode("utf-8", errors="replace").strip()
-    if text in ((HEADER, FLOORLESS_HEADER) if fair else (FAIR_HEADER, FLOORLESS_FAIR_HEADER)):
+    plain = (HEADER, FLOORLESS_HEADER)
+    with_fair = (FAIR_HEADER, FLOORLESS_FAIR_HEADER)
+    header, floorless = with_fair if fair else plain
+    if text in (plain if fair else with_fair):
         has = "has" if not fair else "has no"
         flag = "with" if not fair else "without"
         raise SurveyFileError(
             f"{where}: this file {has} the fair player's strokes (fair_strokes); resume it "
             f"{flag} --fair or use another --out file"
         )
-    header, floorless = (FAIR_HEADER, FLOORLESS_FAIR_HEADER) if fair else (HEADER, FLOORLESS_HEADER)
     if text not in (header, floorless):
         raise SurveyFileError(f"{where}: expected the header {header}, found {cut(text, _SHOWN)!r}")
     return text == header

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Final
 
 from golf_solitaire.rules import PRESETS, Rules
+from golf_solitaire.solver.solution import Bracket
 from golf_solitaire.solver.survey import mean_interval, wilson_interval
 from golf_solitaire.solver.survey_file import (
     FAIR_HEADER,
@@ -227,7 +228,7 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
         if deal in best:
             _check_inside(preset, deal, best[deal], brackets.pop(deal))
             continue
-        settled = _settles(brackets[deal])
+        settled = Bracket(*brackets[deal]).clears
         if settled is not None and verdicts.setdefault(deal, settled) != settled:
             raise ValueError(f"{preset}: deal {deal}'s bracket contradicts its verdict")
     means = {
@@ -246,15 +247,6 @@ def preset_figures(preset: str, rows: Iterable[SurveyRow]) -> PresetFigures:
         brackets=brackets,
         bracket_limit=max(limits) if brackets else None,
     )
-
-
-def _settles(bracket: tuple[int, int | None]) -> bool | None:
-    """Whether a stopped search's bracket decides the deal: a clear found (True), or every
-    line leaving a card (False); ``None``: it does not."""
-    floor, found = bracket
-    if found is not None and found <= 0:
-        return True
-    return False if floor > 0 else None
 
 
 def _check_inside(preset: str, deal: int, best: int, bracket: tuple[int, int | None]) -> None:
