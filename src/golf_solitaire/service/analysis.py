@@ -18,7 +18,7 @@ from golf_solitaire.rules import Rules
 from golf_solitaire.solver_seam import deal_of_level, installed_solver
 
 if TYPE_CHECKING:
-    from golf_solitaire.solver import Bracket, Difficulty, Hint, Review, Solution
+    from golf_solitaire.solver import Bracket, Difficulty, Hint, PartialReview, Review, Solution
 
 ANALYSIS_SECONDS: Final = 10.0
 """The longest the solver searches for any one answer about a game: the end-of-hand verdict
@@ -132,18 +132,17 @@ class Analyst:
         with self._lock:
             return self._verdicts.get(deal)
 
-    def review(self, game: Game) -> Review | None:
-        """The solver's review of ``game``'s moves, or ``None`` without a solver or when the
-        time limit ran out first; the fair judgement of each move (by what the player could
-        see) gets ``FAIR_REVIEW_SECONDS`` of it, the moves not judged by then say so."""
+    def review(self, game: Game) -> Review | PartialReview | None:
+        """The solver's review of ``game``'s moves within the time limit, or ``None`` without
+        a solver. When its best scores are not proved in time, the ``PartialReview`` of what
+        was: which move lost the last clear, as far as settled. The fair judgement of each
+        move (by what the player could see) gets ``FAIR_REVIEW_SECONDS`` either way; the
+        moves not judged by then say so."""
         if self.solver is None:
             return None
-        try:
-            found: Review = self.solver.review(
-                game, limit=self._limit(), fair_seconds=FAIR_REVIEW_SECONDS
-            )
-        except self.solver.LimitReached:
-            return None
+        found: Review | PartialReview = self.solver.review_within(
+            game, limit=self._limit(), fair_seconds=FAIR_REVIEW_SECONDS
+        )
         return found
 
     def proved_unwinnable(self, deal: Deal) -> bool:

@@ -19,6 +19,7 @@ from golf_solitaire.solver.difficulty import (
 )
 from golf_solitaire.solver.fair_value import TooManyUnseenError, fair_value, fair_values
 from golf_solitaire.solver.hints import Hint, hint
+from golf_solitaire.solver.partial_reviews import PartialEntry, PartialReview, review_within
 from golf_solitaire.solver.reviews import Review, ReviewEntry, review
 from golf_solitaire.solver.search import LimitReached
 from golf_solitaire.solver.solution import Bracket, Limit, Solution, solve
@@ -32,6 +33,8 @@ __all__ = [
     "Hint",
     "Limit",
     "LimitReached",
+    "PartialEntry",
+    "PartialReview",
     "Rated",
     "Review",
     "ReviewEntry",
@@ -46,5 +49,6 @@ __all__ = [
     "rate",
     "rate_within",
     "review",
+    "review_within",
     "solve",
 ]

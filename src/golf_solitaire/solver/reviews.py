@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 from golf_solitaire import state as rules_of_play
 from golf_solitaire.arguments import require
@@ -84,8 +84,29 @@ class ReviewEntry:
         return self.best_score_after > self.best_score_before
 
 
+class FairWords:
+    """The fair judgement in words (``fair_code`` and ``fair_params``), shared by the exact
+    review and the partial one: it does not need the best scores."""
+
+    __slots__ = ()
+    fair_code: str
+    fair_params: dict[str, Any]
+
+    @property
+    def fair_summary(self) -> str:
+        """The fair judgement in English: the first mistake the player could have seen."""
+        return render(self.fair_code, **self._fair_figures("en"))
+
+    def fair_text(self, language: str = "en") -> str:
+        """The fair judgement in ``language`` (say it first: it judges what the player saw)."""
+        return translate(language, f"solver.{self.fair_code}", **self._fair_figures(language))
+
+    def _fair_figures(self, language: str) -> dict[str, Any]:
+        return {key: decimal(language, value) for key, value in self.fair_params.items()}
+
+
 @dataclass(frozen=True, slots=True)
-class Review:
+class Review(FairWords):
     """Every move judged, the first mistake (or ``None``) and the best line from before it.
 
     ``summary`` is the English line; ``code``/``params`` let a face translate it.
@@ -114,22 +135,13 @@ class Review:
     fair_code: str = "review.fair_none"
     fair_params: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def fair_summary(self) -> str:
-        """The fair judgement in English: the first mistake the player could have seen."""
-        return render(self.fair_code, **self._fair_figures("en"))
-
-    def fair_text(self, language: str = "en") -> str:
-        """The fair judgement in ``language`` (say it first: it judges what the player saw)."""
-        return translate(language, f"solver.{self.fair_code}", **self._fair_figures(language))
+    partial: ClassVar[bool] = False
+    """Every best score is exact (a ``PartialReview`` says what was proved when they were not)."""
 
     def hindsight_text(self, language: str = "en") -> str:
         """The judgement with the stock known, in ``language``, said apart from the fair one."""
         summary = translate(language, f"solver.{self.code}", **self.params)
         return translate(language, "solver.review.hindsight", summary=summary)
-
-    def _fair_figures(self, language: str) -> dict[str, Any]:
-        return {key: decimal(language, value) for key, value in self.fair_params.items()}
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible form for faces.
@@ -140,6 +152,7 @@ class Review:
         (None, 'review.no_mistake', [])
         """
         return {
+            "partial": self.partial,
             "best_score_start": self.best_score_start,
             "final_score": self.final_score,
             "first_mistake": None if self.first_mistake is None else self.first_mistake.number,
@@ -191,6 +204,14 @@ def review(
     >>> review(game.record()).summary
     'no mistake: every move kept the best score reachable (0)'
     """
+    game = game_to_review(game_or_record, limit)
+    states = states_of(game)
+    return exact_review(game, states, search_of(game, limit), limit, fair_seconds)
+
+
+def game_to_review(game_or_record: Game | dict[str, Any] | str, limit: Limit) -> Game:
+    """The game a review judges (a record read); ``ValueError`` for a competitive game whose
+    hand is not over, since its stock order stays hidden until the hand ends."""
     require(game_or_record, (Game, dict, str, bytes), "game_or_record")
     require(limit, Limit, "limit")
     game = game_or_record if isinstance(game_or_record, Game) else Game.from_record(game_or_record)
@@ -199,23 +220,42 @@ def review(
             "review: the game is competitive and its hand is not over: the stock order stays "
             "hidden until the hand ends"
         )
-    deal = game.deal
-    start = State.start(deal)
-    board = Board.from_position(deal, start)
-    search = search_for(board, max_nodes=limit.nodes, max_seconds=limit.seconds)
-    states = [start]
+    return game
+
+
+def states_of(game: Game) -> list[State]:
+    """Every position of ``game``: the deal's start, then one after each move."""
+    states = [State.start(game.deal)]
     for move in game.moves:
-        states.append(rules_of_play.apply(deal, states[-1], move))
+        states.append(rules_of_play.apply(game.deal, states[-1], move))
+    return states
+
+
+def search_of(game: Game, limit: Limit) -> AnySearch:
+    """The one search (and table) that judges every position of ``game``, within ``limit``."""
+    board = Board.from_position(game.deal, State.start(game.deal))
+    return search_for(board, max_nodes=limit.nodes, max_seconds=limit.seconds)
+
+
+def exact_review(
+    game: Game,
+    states: list[State],
+    search: AnySearch,
+    limit: Limit,
+    fair_seconds: float | None,
+) -> Review:
+    """The review with every best score exact, from ``search``'s table (``LimitReached`` when
+    it runs out first: the fair judgement, which comes after, is then not begun)."""
+    deal = game.deal
     best = roomy(_bests, search, states)
-    losses = _fair_losses(game, states, limit.seconds if fair_seconds is None else fair_seconds)
+    losses = fair_losses(game, states, limit.seconds if fair_seconds is None else fair_seconds)
     entries = []
     for index, move in enumerate(game.moves):
-        card = states[index + 1].waste[-1].pretty
         entries.append(
             ReviewEntry(
                 index + 1,
                 move,
-                card,
+                card_of(states[index + 1]),
                 best[index] <= 0,
                 best[index + 1] <= 0,
                 best[index],
@@ -240,7 +280,7 @@ def review(
         code, params = "review.no_mistake", {"best": best[0]}
     final = rules_of_play.strokes(deal, states[-1])
     fair = next((entry for entry in entries if entry.is_fair_mistake), None)
-    fair_code, fair_params = _fair_verdict(fair, entries)
+    fair_code, fair_params = fair_verdict(fair, [entry.fair_loss for entry in entries])
     return Review(
         entries,
         best[0],
@@ -257,12 +297,17 @@ def review(
     )
 
 
+def card_of(state: State) -> str:
+    """The card a move put on the waste, as the player reads it (``state`` is after it)."""
+    return state.waste[-1].pretty
+
+
 FAIR_MISTAKE = 0.25
 """Expected strokes a move must give away to be called a mistake the player could have seen
 (smaller differences are within what sampled stock orders can tell apart)."""
 
 
-def _fair_losses(game: Game, states: list[State], seconds: float | None) -> list[float | None]:
+def fair_losses(game: Game, states: list[State], seconds: float | None) -> list[float | None]:
     """Each move's expected strokes lost against the fair hint's best move at that position.
 
     The fair hint (default settings, seeded, so the same as the player was offered) judges
@@ -294,10 +339,23 @@ def _fair_loss(game: Game, state: State, move: Move, deadline: float | None) -> 
     return None
 
 
-def _fair_verdict(
-    first: ReviewEntry | None, entries: list[ReviewEntry]
+class JudgedMove(Protocol):
+    """A move the fair judgement names: its number, the card it put on the waste and the
+    expected strokes it gave away (a ``ReviewEntry`` or a partial review's entry)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def card(self) -> str: ...
+    @property
+    def fair_loss(self) -> float | None: ...
+
+
+def fair_verdict(
+    first: JudgedMove | None, losses: list[float | None]
 ) -> tuple[str, dict[str, Any]]:
-    """The fair judgement's template and figures."""
+    """The fair judgement's template and figures: the first fair mistake, else how many
+    moves (of ``losses``, each move's) were not judged."""
     if first is not None:
         assert first.fair_loss is not None
         return "review.fair_mistake", {
@@ -305,7 +363,7 @@ def _fair_verdict(
             "move": first.card,
             "loss": first.fair_loss,
         }
-    unjudged = sum(entry.fair_loss is None for entry in entries)
+    unjudged = sum(loss is None for loss in losses)
     if unjudged:
         return "review.fair_partial", {"count": unjudged}
     return "review.fair_none", {}

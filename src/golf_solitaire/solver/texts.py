@@ -81,6 +81,24 @@ TEMPLATES: Final[dict[str, str]] = {
     "count their strokes)",
     "review.hindsight": "with the stock known: {summary}",
     "review.no_mistake": "no mistake: every move kept the best score reachable ({best})",
+    "review.clear_lost": "move {number} ({move}) lost the clear: a line could still clear the "
+    "tableau before it, none after",
+    "review.clear_lost_draw": "move {number} (draw {move}) lost the clear: a line could still "
+    "clear the tableau before it, none after",
+    "review.clear_kept": "every move kept a clear within reach",
+    "review.clear_none": "no line could clear the tableau from the start",
+    "review.clear_undecided": "whether a move lost the clear was not settled in the time there was",
+    "review.clear_lost_by": "no line could clear the tableau after move {lost}; whether an "
+    "earlier move lost the clear was not settled in the time there was",
+    "review.clear_kept_until": "a line could still clear the tableau after move {kept}; "
+    "whether a later move lost the clear was not settled in the time there was",
+    "review.clear_between_start": "a line could clear the tableau from the start, and none "
+    "after move {lost}; which move lost the clear was not settled in the time there was",
+    "review.clear_between": "a line could still clear the tableau after move {kept}, and none "
+    "after move {lost}; which move in between lost the clear was not settled in the time "
+    "there was",
+    "review.scores_unproved": "The best score after each move was not proved in the time there "
+    "was.",
 }
 
 

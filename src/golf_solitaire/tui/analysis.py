@@ -44,8 +44,10 @@ class Analysis(Analyst):
         return Suggestion(found.move, reason)
 
     def review_text(self, game: Game, language: str) -> ReviewWords | None:
-        """The solver's review of a finished hand, or ``None``: the fair judgement (a mistake
-        the player could have seen) and, apart, the one with the stock known."""
+        """The solver's review of a finished hand, or ``None`` without a solver: the fair
+        judgement (a mistake the player could have seen) and, apart, the one with the stock
+        known (when the best scores were not proved in time, what was: the move that lost the
+        last clear, as far as settled)."""
         found = self.review(game)
         if found is None:
             return None

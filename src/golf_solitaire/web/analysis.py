@@ -7,7 +7,7 @@ Without the solver every answer says honestly that analysis is unavailable.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
@@ -16,7 +16,7 @@ from golf_solitaire.service import Analyst, unproved_words
 from golf_solitaire.web.models import Analysis
 
 if TYPE_CHECKING:
-    from golf_solitaire.solver import Review, ReviewEntry
+    from golf_solitaire.solver import PartialEntry, PartialReview, Review, ReviewEntry
 
 ANALYST: Final = Analyst.installed()
 """The server's analyst by default (its verdicts are kept: a deal is asked about again and
@@ -95,31 +95,53 @@ def verdict(lang: str, game: Game, analyst: Analyst = ANALYST) -> Analysis:
 
 
 def review(lang: str, game: Game, analyst: Analyst = ANALYST) -> Analysis:
-    """After the hand: the solver's review, with the first move that threw strokes away."""
+    """After the hand: the solver's review, with the first move that threw strokes away; when
+    the best scores were not proved in time, what was (``partial``: the move that lost the
+    last clear, if settled, and no best score)."""
     if not analyst.available:
         return unavailable(lang)
     if not game.is_over:
         return Analysis(available=True, detail=translate(lang, "web.verdict.not_yet"))
     found = analyst.review(game)
-    if found is None:
-        return Analysis(available=True, detail=translate(lang, "web.verdict.intractable"))
+    assert found is not None
+    # The fair judgement (what the player could see) first, the hindsight one apart.
+    fair = _sentence(found.fair_text(lang))
+    said = {"fair": fair, "hindsight": _sentence(found.hindsight_text(lang))}
+    if found.partial:  # the solver is optional: its types are told apart by this mark
+        partial = cast("PartialReview", found)
+        return Analysis(available=True, detail=fair, data={**said, **_partial(partial)})
+    found = cast("Review", found)
     first = found.first_mistake
     if first is None:
         detail = translate(lang, "web.review.clean")
     else:
         detail = translate(lang, "web.review.mistake", number=first.number)
-    entries = [_entry(entry) for entry in found.entries]
-    # The fair judgement (what the player could see) first, the hindsight one apart.
-    fair = _sentence(found.fair_text(lang))
     data = {
-        "entries": entries,
+        "partial": False,
+        "entries": [_entry(entry) for entry in found.entries],
         "first_mistake": None if first is None else _entry(first),
         "better_line": better_line(game, found),
-        "fair": fair,
-        "hindsight": _sentence(found.hindsight_text(lang)),
+        **said,
         "mistake": detail,
     }
     return Analysis(available=True, detail=fair, data=data)
+
+
+def _partial(found: PartialReview) -> dict[str, Any]:
+    """A partial review's own figures: its entries (no best scores), and what was proved of
+    a clear along the game (``clear_kept``/``clear_lost``: positions by moves made)."""
+    lost = found.lost_clear
+    entries = [{**_entry(entry), "lost_the_clear": entry.lost_the_clear} for entry in found.entries]
+    return {
+        "partial": True,
+        "entries": entries,
+        "first_mistake": None,
+        "better_line": [],
+        "lost_clear": None if lost is None else entries[lost.number - 1],
+        "clear_kept": found.span.kept,
+        "clear_lost": found.span.lost,
+        "clear_settled": found.span.settled,
+    }
 
 
 def _sentence(text: str) -> str:
@@ -144,7 +166,7 @@ def better_line(game: Game, result: Review) -> list[dict[str, str]]:
     return line
 
 
-def _entry(entry: ReviewEntry) -> dict[str, Any]:
+def _entry(entry: ReviewEntry | PartialEntry) -> dict[str, Any]:
     """A review entry as JSON, its move as the move's text ("3", "d")."""
     values = {field.name: getattr(entry, field.name) for field in fields(entry)}
     return {**values, "move": str(entry.move), "is_fair_mistake": entry.is_fair_mistake}

@@ -619,13 +619,22 @@ function reviewList(className, entries) {
     const item = document.createElement("li");
     const before = entry.best_score_before;
     const after = entry.best_score_after;
-    item.textContent = t("web.review.entry", { number: entry.number, move: moveText(entry.move, entry.card), before, after });
+    const move = moveText(entry.move, entry.card);
+    // A partial review's entries have no best scores: only the move, and whether it lost the clear.
+    const scored = before !== undefined;
+    item.textContent = scored
+      ? t("web.review.entry", { number: entry.number, move, before, after })
+      : t("web.review.entry_partial", { number: entry.number, move });
     if (entry.is_fair_mistake) {
       item.className = "fair-mistake";
       item.append(` — ${t("web.review.fair_lost")}`);
-    } else if (after > before) {
+    } else if (scored && after > before) {
       item.className = "mistake";
       item.append(` — ${t("web.review.lost")}`);
+    }
+    if (entry.lost_the_clear) {
+      item.classList.add("lost-clear");
+      item.append(` — ${t("web.review.lost_clear")}`);
     }
     return item;
   }));
@@ -633,7 +642,8 @@ function reviewList(className, entries) {
 }
 
 /* The solver's review: the summary, the moves that threw strokes away, the better line from
-   the first of them, and every move folded away. */
+   the first of them, and every move folded away. A partial review (best scores not proved in
+   time) has no mistakes by score: it marks the move that lost the last clear, if settled. */
 async function showReview() {
   const box = $("end-review");
   try {
