@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from golf_solitaire import Deal, Game, Move, Play, Rules, solver
+from golf_solitaire.solver.chains import greedy_move
 from golf_solitaire.solver.difficulty import cached_rating, first_rated
 from golf_solitaire.solver.winnable import clearable_numbers
 from golf_solitaire.tui import GolfApp
 from golf_solitaire.tui.analysis import Analysis, Suggestion
 from golf_solitaire.tui.screens import EndScreen
-from golf_solitaire.tui.texts import tr
+from golf_solitaire.tui.texts import core, tr
 from tests.reference import verdicts
 from tests.tui.tui_helpers import (
     deal_2_solution,
@@ -372,3 +373,53 @@ async def test_the_end_screen_says_what_a_search_out_of_time_proved(
         assert isinstance(app.screen, EndScreen)
         await settle(pilot)
         assert str(app.screen.query_one("#end-verdict").render()) == said
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("language", "hindsight"),
+    [
+        (
+            "en",
+            "With the stock known: move 3 (2♦) lost the clear: a line could still clear the "
+            "tableau before it, none after. The best score after each move was not proved in "
+            "the time there was.",
+        ),
+        (
+            "nl",
+            "Met de stapel bekend: zet 3 (2♦) verspeelde het leegspelen: ervoor kon een reeks "
+            "zetten het tableau nog leegspelen, erna geen enkele. De beste score na elke zet "
+            "kon in de beschikbare tijd niet worden bewezen.",
+        ),
+    ],
+)
+async def test_the_end_screen_says_what_was_proved_when_the_best_scores_run_out(
+    language: str, hindsight: str
+) -> None:
+    """Greedy Double Golf deal 4 with 150 positions to search: the best scores are not
+    proved, the move that lost the last clear is; the fair judgement still comes first."""
+    app = make_app(
+        4,
+        rules="double-golf",
+        language=language,
+        analysis=Analysis(solver, seconds=None, nodes=150),
+    )
+    async with app.run_test() as pilot:
+        while not app.game.is_over:
+            app.make(greedy_move(app.game))
+        assert isinstance(app.screen, EndScreen)
+        await settle(pilot)
+        fair = app.screen.query_one("#end-fair")
+        review = app.screen.query_one("#end-review")
+        assert fair.display and review.display
+        # How many moves the fair hints judge in their 5 s hangs on the machine: the
+        # sentence is one of the fair judgement's own.
+        said = str(fair.render())
+        fair_sentences = [
+            core(language, "solver.review.fair_none")[:12],
+            core(language, "solver.review.fair_partial", count=2)[:12],
+            core(language, "solver.review.fair_mistake", number=1, move="", loss=1)[:4],
+        ]
+        assert any(said.lower().startswith(start.lower()) for start in fair_sentences), said
+        assert str(review.render()) == hindsight
+        assert fair.region.y < review.region.y
