@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from golf_solitaire import Deal, Game, Rules, solver
 from golf_solitaire.moves import Draw, Play
@@ -20,7 +20,6 @@ from golf_solitaire.solver.chains import greedy_move
 from golf_solitaire.web import Settings, create_app
 from tests.postgres import free_port
 from tests.web.chromium import moves, open_deal, shot
-from tests.web.conftest import watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -31,9 +30,10 @@ HINDSIGHT = (
 
 
 @pytest.fixture(scope="module")
-def hurried_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real server in this process whose solver stops at 150 positions (not at a time, so
-    that what it proves does not hang on the machine's load)."""
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """This module's real server (the ``page`` and ``phone`` fixtures open it): in this
+    process, its solver stopping at 150 positions (not at a time, so that what it proves does
+    not hang on the machine's load)."""
     database = tmp_path_factory.mktemp("partial") / "golf.sqlite3"
     app = create_app(
         Settings(database_url=f"sqlite:///{database}"),
@@ -93,30 +93,13 @@ def check_review(page: Page) -> None:
     assert folded.locator("li.lost-clear").count() == 1
 
 
-def test_the_end_screen_gives_the_partial_review_on_a_desktop(
-    browser: Browser, hurried_server: str
-) -> None:
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 860}, locale="en-US", base_url=hurried_server
-    )
-    for page in watched_page(context):
-        play_and_review(page)
-        check_review(page)
-        shot(page, "partial-review-desktop")
+def test_the_end_screen_gives_the_partial_review_on_a_desktop(page: Page) -> None:
+    play_and_review(page)
+    check_review(page)
+    shot(page, "partial-review-desktop")
 
 
-def test_the_end_screen_gives_the_partial_review_on_a_phone(
-    browser: Browser, hurried_server: str
-) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        locale="en-GB",
-        base_url=hurried_server,
-    )
-    for page in watched_page(context):
-        play_and_review(page)
-        check_review(page)
-        shot(page, "partial-review-phone")
+def test_the_end_screen_gives_the_partial_review_on_a_phone(phone: Page) -> None:
+    play_and_review(phone)
+    check_review(phone)
+    shot(phone, "partial-review-phone")

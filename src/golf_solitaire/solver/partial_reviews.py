@@ -30,9 +30,10 @@ from golf_solitaire.moves import Draw, Move
 from golf_solitaire.solver.clear_span import ClearSpan, clear_span
 from golf_solitaire.solver.reviews import (
     FAIR_MISTAKE,
-    FairWords,
     Review,
+    ReviewTexts,
     card_of,
+    entry_fields,
     exact_review,
     fair_losses,
     fair_verdict,
@@ -76,7 +77,7 @@ class PartialEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class PartialReview(FairWords):
+class PartialReview(ReviewTexts):
     """A review whose best scores were not proved within the limit: only proved facts.
 
     ``span`` is what was proved of a clear along the game; ``entries`` each move with it and
@@ -121,26 +122,9 @@ class PartialReview(FairWords):
             "clear_kept": self.span.kept,
             "clear_lost": self.span.lost,
             "clear_settled": self.span.settled,
-            "summary": self.summary,
-            "first_fair_mistake": (
-                None if self.first_fair_mistake is None else self.first_fair_mistake.number
-            ),
-            "fair_summary": self.fair_summary,
-            "fair_code": self.fair_code,
-            "fair_params": self.fair_params,
-            "code": self.code,
-            "params": self.params,
+            **self._judgements(),
             "entries": [
-                {
-                    "number": entry.number,
-                    "move": str(entry.move),
-                    "card": entry.card,
-                    "clearable_before": entry.clearable_before,
-                    "clearable_after": entry.clearable_after,
-                    "lost_the_clear": entry.lost_the_clear,
-                    "fair_loss": entry.fair_loss,
-                    "is_fair_mistake": entry.is_fair_mistake,
-                }
+                entry_fields(entry, {"lost_the_clear": entry.lost_the_clear})
                 for entry in self.entries
             ],
         }

@@ -84,11 +84,37 @@ class ReviewEntry:
         return self.best_score_after > self.best_score_before
 
 
-class FairWords:
-    """The fair judgement in words (``fair_code`` and ``fair_params``), shared by the exact
-    review and the partial one: it does not need the best scores."""
+class JudgedMove(Protocol):
+    """A move as a review judges it: its number, the card it put on the waste, whether a
+    clear was in reach before and after it (``None``: not settled), and the expected strokes
+    it gave away by what the player saw (a ``ReviewEntry`` or a partial review's entry)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def move(self) -> Move: ...
+    @property
+    def card(self) -> str: ...
+    @property
+    def clearable_before(self) -> bool | None: ...
+    @property
+    def clearable_after(self) -> bool | None: ...
+    @property
+    def fair_loss(self) -> float | None: ...
+    @property
+    def is_fair_mistake(self) -> bool: ...
+
+
+class ReviewTexts:
+    """What the exact review and the partial one share: the fair judgement in words
+    (``fair_code`` and ``fair_params``; it does not need the best scores), the hindsight
+    judgement's template, and the JSON fields of both and of each move."""
 
     __slots__ = ()
+    summary: str
+    code: str
+    params: dict[str, Any]
+    first_fair_mistake: JudgedMove | None
     fair_code: str
     fair_params: dict[str, Any]
 
@@ -104,9 +130,36 @@ class FairWords:
     def _fair_figures(self, language: str) -> dict[str, Any]:
         return {key: decimal(language, value) for key, value in self.fair_params.items()}
 
+    def _judgements(self) -> dict[str, Any]:
+        """The JSON fields of both judgements."""
+        first = self.first_fair_mistake
+        return {
+            "summary": self.summary,
+            "first_fair_mistake": None if first is None else first.number,
+            "fair_summary": self.fair_summary,
+            "fair_code": self.fair_code,
+            "fair_params": self.fair_params,
+            "code": self.code,
+            "params": self.params,
+        }
+
+
+def entry_fields(entry: JudgedMove, middle: dict[str, Any]) -> dict[str, Any]:
+    """A move's JSON fields, ``middle`` (each review's own) between those both give."""
+    return {
+        "number": entry.number,
+        "move": str(entry.move),
+        "card": entry.card,
+        "clearable_before": entry.clearable_before,
+        "clearable_after": entry.clearable_after,
+        **middle,
+        "fair_loss": entry.fair_loss,
+        "is_fair_mistake": entry.is_fair_mistake,
+    }
+
 
 @dataclass(frozen=True, slots=True)
-class Review(FairWords):
+class Review(ReviewTexts):
     """Every move judged, the first mistake (or ``None``) and the best line from before it.
 
     ``summary`` is the English line; ``code``/``params`` let a face translate it.
@@ -157,28 +210,16 @@ class Review(FairWords):
             "final_score": self.final_score,
             "first_mistake": None if self.first_mistake is None else self.first_mistake.number,
             "best_line_from_mistake": [str(move) for move in self.best_line_from_mistake],
-            "summary": self.summary,
-            "first_fair_mistake": (
-                None if self.first_fair_mistake is None else self.first_fair_mistake.number
-            ),
-            "fair_summary": self.fair_summary,
-            "fair_code": self.fair_code,
-            "fair_params": self.fair_params,
-            "code": self.code,
-            "params": self.params,
+            **self._judgements(),
             "entries": [
-                {
-                    "number": entry.number,
-                    "move": str(entry.move),
-                    "card": entry.card,
-                    "clearable_before": entry.clearable_before,
-                    "clearable_after": entry.clearable_after,
-                    "best_score_before": entry.best_score_before,
-                    "best_score_after": entry.best_score_after,
-                    "is_mistake": entry.is_mistake,
-                    "fair_loss": entry.fair_loss,
-                    "is_fair_mistake": entry.is_fair_mistake,
-                }
+                entry_fields(
+                    entry,
+                    {
+                        "best_score_before": entry.best_score_before,
+                        "best_score_after": entry.best_score_after,
+                        "is_mistake": entry.is_mistake,
+                    },
+                )
                 for entry in self.entries
             ],
         }
@@ -337,18 +378,6 @@ def _fair_loss(game: Game, state: State, move: Move, deadline: float | None) -> 
     if advice.move is not None and advice.move in values and move in values:
         return max(0.0, values[move] - values[advice.move])
     return None
-
-
-class JudgedMove(Protocol):
-    """A move the fair judgement names: its number, the card it put on the waste and the
-    expected strokes it gave away (a ``ReviewEntry`` or a partial review's entry)."""
-
-    @property
-    def number(self) -> int: ...
-    @property
-    def card(self) -> str: ...
-    @property
-    def fair_loss(self) -> float | None: ...
 
 
 def fair_verdict(
