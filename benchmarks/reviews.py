@@ -9,6 +9,7 @@ differ, so the median is over games).
 
     python benchmarks/reviews.py                                   # Double Golf, Double Putt 1-10
     python benchmarks/reviews.py --presets strict --deals 1-20 --seconds 10
+    python benchmarks/reviews.py --exact-only        # the exact review alone, as before
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 
 from golf_solitaire import Deal, Game, Rules, solver
 from golf_solitaire.service import ANALYSIS_SECONDS, Analyst
+from golf_solitaire.service.analysis import FAIR_REVIEW_SECONDS
 from golf_solitaire.solver.chains import greedy_move
 from golf_solitaire.solver.survey import parse_deal_range
 
@@ -27,7 +29,8 @@ from golf_solitaire.solver.survey import parse_deal_range
 @dataclass(frozen=True, slots=True)
 class Reviewed:
     """One game's review: its kind (``exact``, ``settled``: partial with the move that lost
-    the clear or its keeping proved, ``unsettled``: partial, not that), and its cost."""
+    the clear or its keeping proved, ``unsettled``: partial, not that, ``none``: no review),
+    and its cost."""
 
     preset: str
     deal: int
@@ -38,15 +41,27 @@ class Reviewed:
     seconds: float
 
 
-def reviewed(preset: str, number: int, analyst: Analyst) -> Reviewed:
-    """Play deal ``number`` of ``preset`` greedily and time the analyst's review of it."""
+def reviewed(preset: str, number: int, analyst: Analyst, exact_only: bool) -> Reviewed:
+    """Play deal ``number`` of ``preset`` greedily and time the analyst's review of it (with
+    ``exact_only``, the exact review alone within the same limit, as the games gave it before
+    the partial one: ``none`` when it runs out)."""
     game = Game(Deal.numbered(number, Rules.named(preset)))
     while not game.is_over:
         game.apply(greedy_move(game))
     started = time.perf_counter()
-    found = analyst.review(game)
+    if exact_only:
+        limit = solver.Limit(seconds=analyst.seconds)
+        try:
+            found: solver.Review | solver.PartialReview | None = solver.review(
+                game, limit=limit, fair_seconds=FAIR_REVIEW_SECONDS
+            )
+        except solver.LimitReached:
+            found = None
+    else:
+        found = analyst.review(game)
     seconds = time.perf_counter() - started
-    assert found is not None
+    if found is None:
+        return Reviewed(preset, number, len(game.moves), "none", "-", 0, seconds)
     if isinstance(found, solver.PartialReview):
         kind = "settled" if found.span.settled else "unsettled"
     else:
@@ -59,20 +74,23 @@ def main() -> None:
     parser.add_argument("--presets", default="double-golf,double-putt")
     parser.add_argument("--deals", default="1-10", help="deal numbers, e.g. 1-10")
     parser.add_argument("--seconds", type=float, default=ANALYSIS_SECONDS)
+    parser.add_argument(
+        "--exact-only", action="store_true", help="the exact review alone (none past the limit)"
+    )
     args = parser.parse_args()
     analyst = Analyst(solver, args.seconds)
     numbers = parse_deal_range(args.deals)
     for preset in args.presets.split(","):
         games = []
         for number in numbers:
-            game = reviewed(preset, number, analyst)
+            game = reviewed(preset, number, analyst, args.exact_only)
             games.append(game)
             print(
                 f"{preset} deal {number}: {game.moves} moves, {game.kind} ({game.said}), "
                 f"{game.nodes:,} positions, {game.seconds:.2f} s",
                 flush=True,
             )
-        for kind in ("exact", "settled", "unsettled"):
+        for kind in ("exact", "settled", "unsettled", "none"):
             times = [game.seconds for game in games if game.kind == kind]
             if times:
                 print(

@@ -228,3 +228,24 @@ def test_a_hand_still_in_play_is_not_called_stuck() -> None:
     found = partial(unfinished, 150)
     assert (found.span.kept, found.span.lost) == (2, 3)
     check_proved(unfinished, found)
+
+
+@pytest.mark.parametrize(
+    ("preset", "number", "nodes", "span"),
+    [
+        ("tripeaks", 1, 3000, (1, 20)),
+        ("putt-putt", 1, 300, (2, 3)),
+        ("black-hole", 3, 300, (None, 4)),
+    ],
+)
+def test_each_claim_holds_on_other_layouts_and_wraps(
+    preset: str, number: int, nodes: int, span: tuple[int | None, int | None]
+) -> None:
+    """A covering layout (its own search), a wrapping one, and one with no stock: played
+    with the last legal move each time, every claim checked."""
+    game = Game(Deal.numbered(number, Rules.named(preset)))
+    while not game.is_over:
+        game.apply(game.legal_moves()[-1])
+    found = partial(game, nodes)
+    assert (found.span.kept, found.span.lost) == span
+    check_proved(game, found)
