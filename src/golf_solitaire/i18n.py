@@ -125,6 +125,20 @@ def negotiate(accept_language: str | None) -> str:
     return "en"
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence on its own: a capital first letter and a full stop at the end
+    (catalog phrases are written to fit inside other sentences, so they carry neither).
+
+    >>> sentence("move 3 was a mistake")
+    'Move 3 was a mistake.'
+    >>> sentence("¿de verdad?")
+    '¿De verdad?'
+    """
+    start = next((index for index, char in enumerate(text) if char.isalpha()), 0)
+    text = text[:start] + text[start : start + 1].upper() + text[start + 1 :]
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
+
+
 def card_name(language: str, card: Card) -> str:
     """A card's spoken name, e.g. ``seven of diamonds`` / ``sette di quadri``."""
     if card.is_joker:

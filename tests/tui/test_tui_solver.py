@@ -166,7 +166,7 @@ async def test_the_end_screen_agrees_with_the_reference_on_a_clearable_deal() ->
         )
         review = app.screen.query_one("#end-review")
         assert review.display
-        assert str(review.render()) == "With the stock known: " + solver.review(app.game).summary
+        assert str(review.render()) == "With the stock known: " + solver.review(app.game).summary + "."
         assert str(review.render()).startswith("With the stock known: no mistake")
 
 
@@ -185,7 +185,7 @@ async def test_the_end_screen_agrees_with_the_reference_on_an_unclearable_deal()
         verdict = str(app.screen.query_one("#end-verdict").render())
         assert verdict == f"No play could clear this deal; the best score is {best}"
         review = str(app.screen.query_one("#end-review").render())
-        assert review == "With the stock known: " + solver.review(app.game).summary
+        assert review == "With the stock known: " + solver.review(app.game).summary + "."
 
 
 @pytest.mark.asyncio
@@ -226,7 +226,7 @@ async def test_the_verdict_and_the_review_are_said_in_the_players_language() -> 
         review = str(app.screen.query_one("#end-review").render())
         assert review == (
             "Conoscendo il mazzo: nessun errore: ogni mossa ha mantenuto raggiungibile il "
-            "miglior punteggio (0)"
+            "miglior punteggio (0)."
         )
 
 

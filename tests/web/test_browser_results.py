@@ -50,6 +50,7 @@ def test_a_lost_hand_gets_the_solvers_verdict_and_a_review(page: Page) -> None:
         re.compile(r"^1\. .+: best score \d+ → \d+"), timeout=30_000
     )
     assert entries.count() == int(page.locator("#status-moves").inner_text())
+    expect(page.locator("#end-review-btn")).to_be_hidden()  # reviewed once: no second wait
     shot(page, "lost-review")
     page.click("#end-close")
     # Undo is off once the hand is over: its key does nothing either (no red message).

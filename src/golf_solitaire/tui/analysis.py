@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from golf_solitaire.game import Game
+from golf_solitaire.i18n import sentence
 from golf_solitaire.moves import Move
 from golf_solitaire.service import Analyst
 
@@ -52,10 +53,5 @@ class Analysis(Analyst):
         if found is None:
             return None
         return ReviewWords(
-            _sentence(found.fair_text(language)), _sentence(found.hindsight_text(language))
+            sentence(found.fair_text(language)), sentence(found.hindsight_text(language))
         )
-
-
-def _sentence(text: str) -> str:
-    """``text`` with a capital first letter."""
-    return text[:1].upper() + text[1:]

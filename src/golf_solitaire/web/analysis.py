@@ -10,7 +10,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from golf_solitaire.game import Game
-from golf_solitaire.i18n import translate
+from golf_solitaire.i18n import sentence, translate
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.service import Analyst, unproved_words
 from golf_solitaire.web.models import Analysis
@@ -105,8 +105,8 @@ def review(lang: str, game: Game, analyst: Analyst = ANALYST) -> Analysis:
     found = analyst.review(game)
     assert found is not None
     # The fair judgement (what the player could see) first, the hindsight one apart.
-    fair = _sentence(found.fair_text(lang))
-    said = {"fair": fair, "hindsight": _sentence(found.hindsight_text(lang))}
+    fair = sentence(found.fair_text(lang))
+    said = {"fair": fair, "hindsight": sentence(found.hindsight_text(lang))}
     if found.partial:  # the solver is optional: its types are told apart by this mark
         partial = cast("PartialReview", found)
         return Analysis(available=True, detail=fair, data={**said, **_partial(partial)})
@@ -142,11 +142,6 @@ def _partial(found: PartialReview) -> dict[str, Any]:
         "clear_lost": found.span.lost,
         "clear_settled": found.span.settled,
     }
-
-
-def _sentence(text: str) -> str:
-    """``text`` with a capital first letter."""
-    return text[:1].upper() + text[1:]
 
 
 def better_line(game: Game, result: Review) -> list[dict[str, str]]:

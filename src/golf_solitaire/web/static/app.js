@@ -646,8 +646,12 @@ function reviewList(className, entries) {
    time) has no mistakes by score: it marks the move that lost the last clear, if settled. */
 async function showReview() {
   const box = $("end-review");
+  const button = $("end-review-btn");
+  button.disabled = true;
+  box.textContent = t("web.end.review_loading");
   try {
     const review = await api("GET", `/api/games/${ui.game.id}/review`);
+    button.hidden = true;
     const summary = document.createElement("p");
     summary.textContent = review.detail;
     box.replaceChildren(summary);
@@ -691,6 +695,8 @@ async function showReview() {
     }
   } catch (error) {
     box.textContent = error.message;
+  } finally {
+    button.disabled = false;
   }
 }
 
