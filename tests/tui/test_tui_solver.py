@@ -166,7 +166,8 @@ async def test_the_end_screen_agrees_with_the_reference_on_a_clearable_deal() ->
         )
         review = app.screen.query_one("#end-review")
         assert review.display
-        assert str(review.render()) == "With the stock known: " + solver.review(app.game).summary + "."
+        summary = solver.review(app.game).summary
+        assert str(review.render()) == f"With the stock known: {summary}."
         assert str(review.render()).startswith("With the stock known: no mistake")
 
 
