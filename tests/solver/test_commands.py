@@ -12,6 +12,7 @@ import pytest
 
 from golf_solitaire import Deal, Game, Move, Rules, solve
 from golf_solitaire.cli import main
+from golf_solitaire.solver.chains import greedy_move
 from golf_solitaire.solver.hints import DEFAULT_BUDGET, RICH_BUDGETS, hint
 
 
@@ -164,7 +165,6 @@ def test_review_of_a_game_without_moves_prints_no_empty_table(run: Run, tmp_path
         ),
         (("review", "competitive.json", "--json"), "the stock order stays hidden"),
         (("hint", "bad.json"), "bad.json: record: not JSON"),
-        (("review", "game.json", "--limit-nodes", "5"), "the search limit ran out"),
         (("review",), "Missing argument 'RECORD'"),
         (("nosuch",), "No such command 'nosuch'"),
     ],
@@ -282,3 +282,25 @@ def test_solve_stopped_by_its_limit_tells_where_the_best_score_lies(run: Run) ->
     status, out, _ = run("solve", "4", "--optimal", "--limit-nodes", "10", "--json")
     answer = json.loads(out)
     assert (answer["found_score"], answer["found_line"], answer["floor"]) == (None, [], -16)
+
+
+def test_review_within_a_limit_says_what_was_proved_of_a_clear(run: Run, tmp_path: Path) -> None:
+    """Greedy Double Golf deal 4: 150 positions do not prove the best scores, but they prove
+    that move 3 (2♦) lost the last clear; the command says that, and that the scores are not
+    proved, instead of giving up."""
+    game = Game(Deal.numbered(4, Rules.named("double-golf")))
+    while not game.is_over:
+        game.apply(greedy_move(game))
+    record = write_record(tmp_path, game)
+    status, out, _ = run("review", record, "--limit-nodes", "150")
+    assert status == 0, out
+    lines = out.splitlines()
+    assert lines[0] == " no. column card  clearable"
+    assert lines[2].endswith("yes") and lines[3].endswith("no  <- lost the clear")
+    assert sum("<- lost the clear" in line for line in lines) == 1
+    assert "move 3 (2♦) lost the clear: a line could still clear the tableau before it" in out
+    assert lines[-1].startswith("the best score after each move was not proved within ")
+    status, out, _ = run("review", record, "--limit-nodes", "150", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["partial"] is True
+    assert (data["clear_kept"], data["clear_lost"], data["clear_settled"]) == (2, 3, True)

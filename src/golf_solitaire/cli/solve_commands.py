@@ -24,11 +24,14 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.solver import (
     Limit,
     LimitReached,
+    PartialReview,
+    Review,
     Solution,
     first_rated,
     hint,
     rate,
     review,
+    review_within,
     solve,
 )
 from golf_solitaire.solver.difficulty import CLEARABLE_LEVELS
@@ -176,16 +179,22 @@ def hint_command(record: str, peek: bool, seed: int, budget: int | None, as_json
 @click.option("--limit-nodes", type=POSITIONS, default=None, help="Give up after K positions.")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
 def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
-    """Judge every move of the game in file RECORD (- for stdin) and name the first mistake."""
+    """Judge every move of the game in file RECORD (- for stdin) and name the first mistake;
+    when --limit-nodes stops the best scores, say what was proved of a clear instead."""
     game = read_record(record)
+    verdict: Review | PartialReview
     try:
-        verdict = review(game, limit=_limit(limit_nodes, None))
-    except LimitReached:
-        raise CliError("review: the search limit ran out before the review was done") from None
+        if limit_nodes is None:
+            verdict = review(game)
+        else:
+            verdict = review_within(game, limit=_limit(limit_nodes, None))
     except ValueError as error:  # a competitive hand not yet over: its stock order is hidden
         raise CliError(str(error)) from None
     if as_json:
         click.echo(dump_json(verdict.to_dict()))
+        return
+    if isinstance(verdict, PartialReview):
+        _echo_partial(verdict)
         return
     if verdict.entries:
         click.echo(" no. column card  clearable  best score")
@@ -202,6 +211,21 @@ def review_command(record: str, limit_nodes: int | None, as_json: bool) -> None:
         line = " ".join(str(move) for move in verdict.best_line_from_mistake)
         start = f" from before move {verdict.first_mistake.number}" if verdict.first_mistake else ""
         click.echo(f"best line{start} ({LINE_NOTE}): {line}")
+
+
+def _echo_partial(verdict: PartialReview) -> None:
+    """A review whose best scores the limit stopped: whether a clear was in reach after each
+    move ("?" where not settled), the move that lost it, and that the scores are unproved."""
+    if verdict.entries:
+        click.echo(" no. column card  clearable")
+    for entry in verdict.entries:
+        mark = "  <- lost the clear" if entry.lost_the_clear else ""
+        after = entry.clearable_after
+        clearable = "?" if after is None else "yes" if after else "no"
+        column = column_words(entry.move).removeprefix("column ")
+        click.echo(f"{entry.number:>4} {column:>6} {entry.card:>4}  {clearable:>9}{mark}")
+    click.echo(verdict.summary)
+    click.echo(f"the best score after each move was not proved within {verdict.nodes:,} positions")
 
 
 @click.command("rate")
