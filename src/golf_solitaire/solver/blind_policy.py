@@ -46,6 +46,11 @@ class BlindPolicy:
         self.width = len(board.columns)
         self.next_codes: list[list[int]] = rank_tables(board.rules).next_codes
         self.lookahead = lookahead
+        self.takers: list[list[int]] = [
+            [rank for rank in range(RANKS) if self.next_codes[rank][card] >= 0]
+            for card in range(len(self.next_codes[0]))
+        ]
+        """``takers[card]``: the drawn ranks ``card`` may be played on."""
         self.chains: dict[int, int] = {}
         """The longest chain from a (packed tableau, top code) key, shared while one hand's
         tableaux repeat."""
@@ -55,6 +60,9 @@ class BlindPolicy:
         """The tableaux the plays can leave from a (packed tableau, top code) key."""
         self.choices: dict[tuple[int, int, tuple[int, ...]], int] = {}
         """The tableau chosen from a (packed tableau, top code, unseen counts) position."""
+        self.weighed: dict[int, int] = {}
+        """Each tableau's chains for every rank, weighed by ``weighed_counts`` and summed."""
+        self.weighed_counts: tuple[int, ...] = ()
 
     def pack(self, heights: list[int]) -> int:
         """``heights`` as one int."""
@@ -110,7 +118,8 @@ class BlindPolicy:
     def longest(self, packed: int, top: int) -> int:
         """The most cards one chain of plays takes from ``packed`` with waste top ``top``."""
         key = (packed << BITS) | top
-        known = self.chains.get(key)
+        chains = self.chains
+        known = chains.get(key)
         if known is not None:
             return known
         columns = self.columns
@@ -122,10 +131,13 @@ class BlindPolicy:
             if height:
                 after_code = row[columns[column][height - 1]]
                 if after_code >= 0:
-                    length = 1 + self.longest(packed - (1 << shift), after_code)
-                    if length > most:
-                        most = length
-        self.chains[key] = most
+                    after = packed - (1 << shift)
+                    length = chains.get((after << BITS) | after_code)  # inline: most are kept
+                    if length is None:
+                        length = self.longest(after, after_code)
+                    if length >= most:
+                        most = length + 1
+        chains[key] = most
         return most
 
     def score(self, packed: int, left: int, counts: list[int], unseen: int, depth: int) -> float:
@@ -155,6 +167,8 @@ class BlindPolicy:
     def deeper(self, packed: int, counts: list[int], unseen: int, depth: int) -> float:
         """The expected score after the next draw, every unseen rank weighed, when the best
         tableau is then left (judged ``depth`` draws further on)."""
+        if depth == 1:
+            return self.deeper_leaf(packed, counts, unseen)
         total = 0.0
         for rank in range(RANKS):
             count = counts[rank]
@@ -170,6 +184,69 @@ class BlindPolicy:
                 total += count * best
         return total / unseen
 
+    def deeper_leaf(self, packed: int, counts: list[int], unseen: int) -> float:
+        """``deeper`` one draw from its leaves, the same value by the same sums, faster: a
+        tableau's chains weighed by the unseen counts are summed once for every rank drawn
+        (the drawn rank's chain taken off), not once for each."""
+        key = tuple(counts)
+        if key != self.weighed_counts:
+            self.weighed_counts = key
+            self.weighed.clear()
+        weighed = self.weighed
+        rest = unseen - 1
+        total = 0.0
+        for rank in range(RANKS):
+            count = counts[rank]
+            if count:
+                best = 0.0
+                first = True
+                for end, left in self.ends(packed, rank).items():
+                    if not left:
+                        value = -float(rest) - 1000.0
+                    elif not rest:
+                        value = float(left)
+                    else:
+                        lengths = self.lengths.get(end)
+                        if lengths is None:
+                            lengths = self.chain_lengths(end)
+                        sum_all = weighed.get(end)
+                        if sum_all is None:
+                            sum_all = 0
+                            for other in range(RANKS):
+                                sum_all += counts[other] * lengths[other]
+                            weighed[end] = sum_all
+                        value = left - (sum_all - lengths[rank]) / rest
+                    if first or value < best:
+                        best, first = value, False
+                total += count * best
+        return total / unseen
+
+    def chain_lengths(self, packed: int) -> list[int]:
+        """The longest chain from ``packed`` for each rank drawn (kept): ``longest`` for every
+        rank at once, each column's first play walked once for all the ranks it takes."""
+        chains = self.chains
+        columns = self.columns
+        next_codes = self.next_codes
+        takers = self.takers
+        lengths = [0] * RANKS
+        for column in range(self.width):
+            shift = BITS * column
+            height = (packed >> shift) & MASK
+            if height:
+                card = columns[column][height - 1]
+                after = packed - (1 << shift)
+                for rank in takers[card]:
+                    after_code = next_codes[rank][card]
+                    length = chains.get((after << BITS) | after_code)
+                    if length is None:
+                        length = self.longest(after, after_code)
+                    if length >= lengths[rank]:
+                        lengths[rank] = length + 1
+        for rank in range(RANKS):
+            chains[(packed << BITS) | rank] = lengths[rank]
+        self.lengths[packed] = lengths
+        return lengths
+
     def leaf(self, packed: int, left: int, counts: list[int], unseen: int) -> float:
         """The static judgement of a tableau before a draw: its cards, less the chain the
         draw is expected to start."""
@@ -179,8 +256,7 @@ class BlindPolicy:
         """The longest chain the next draw starts, on average over the unseen ranks."""
         lengths = self.lengths.get(packed)
         if lengths is None:
-            lengths = [self.longest(packed, rank) for rank in range(RANKS)]
-            self.lengths[packed] = lengths
+            lengths = self.chain_lengths(packed)
         expected = 0
         for rank in range(RANKS):
             expected += counts[rank] * lengths[rank]
