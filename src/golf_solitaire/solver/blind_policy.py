@@ -25,8 +25,11 @@ into: only the draw turns its next card.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Final
 
+from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.pruning import rank_tables
 
@@ -43,6 +46,8 @@ class BlindPolicy:
         if any(len(column) > MASK for column in board.columns):
             raise ValueError(f"blind policy: a column holds more than {MASK} cards")
         self.columns: list[list[int]] = [list(column) for column in board.columns]
+        self.key = shelf_key(board, lookahead)
+        """What the policy's choices depend on: the columns, the rules and ``lookahead``."""
         self.width = len(board.columns)
         self.next_codes: list[list[int]] = rank_tables(board.rules).next_codes
         self.lookahead = lookahead
@@ -340,3 +345,42 @@ class BlindPolicy:
         packed = self.pack(heights)
         target = self.choose(packed, top, counts, len(unseen))
         return self.first_play(packed, top, target)
+
+
+ShelfKey = tuple[tuple[tuple[int, ...], ...], Rules, int]
+
+
+def shelf_key(board: Board, lookahead: int) -> ShelfKey:
+    """What a policy's choices and kept tableaux depend on: the board's columns (whole, as
+    dealt: the heights say what is left), its rules and the draws it looks ahead."""
+    return tuple(tuple(column) for column in board.columns), board.rules, lookahead
+
+
+class PolicyShelf:
+    """Policies kept between the hints of one hand: the next hint's rollouts meet the same
+    tableaux again, so what the last hint's policy worked out saves most of the work. A policy
+    is taken off the shelf while it is used (two threads never share one) and put back after;
+    the shelf keeps the ``size`` last deals' policies, and drops one that has kept more than
+    ``most_chains`` chains (its memory)."""
+
+    def __init__(self, size: int = 2, most_chains: int = 500_000) -> None:
+        self.size = size
+        self.most_chains = most_chains
+        self.policies: OrderedDict[ShelfKey, BlindPolicy] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def take(self, board: Board, lookahead: int) -> BlindPolicy:
+        """The kept policy of ``board``'s columns and rules (off the shelf), else a new one."""
+        with self.lock:
+            policy = self.policies.pop(shelf_key(board, lookahead), None)
+        return policy if policy is not None else BlindPolicy(board, lookahead=lookahead)
+
+    def put_back(self, policy: BlindPolicy) -> None:
+        """Keep ``policy`` for the next hint of its deal (the oldest kept past ``size``)."""
+        if len(policy.chains) > self.most_chains:
+            return
+        with self.lock:
+            self.policies[policy.key] = policy
+            self.policies.move_to_end(policy.key)
+            while len(self.policies) > self.size:
+                self.policies.popitem(last=False)
