@@ -88,8 +88,9 @@ DEFAULT_SPREAD = 0
 DEFAULT_ROLLOUTS = 0
 """Stock orders in which a stock-blind player (``BlindPolicy``) plays the hand out after each
 move (0: none); its mean strokes are mixed into every move's value by ``DEFAULT_MIX``. 16 such
-hands gained 0.33 to 0.38 strokes a hole on three ranges of strict deals, each within the noise
-of its range (``docs/solver-ideas.md``): off by default."""
+hands gained 0.33 to 0.49 strokes a hole on four ranges of strict deals (0.49 ± 0.42 on the
+fresh 10001-10160) and fit the latency allowance on strict in pure Python, but pass its p95 on
+jokers, putt-putt and empty-start (``docs/solver-ideas.md``): off by default."""
 
 DEFAULT_MIX = 0.5
 """The share of a move's value that its rollouts give (the rest: the sampled orders' search)."""
