@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from golf_solitaire import Deal, Draw, Game, Play, Rules
 from golf_solitaire import state as engine
-from golf_solitaire.solver.blind_policy import BlindPolicy
-from golf_solitaire.solver.board import Board
+from golf_solitaire.solver.blind_policy import BlindPolicy, PolicyShelf
+from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.fair_player import blind_move, play_hole
 from golf_solitaire.state import State
 from tests.solver.test_brute_force import COLUMN_RULE_SETS, by_rules, small_game
@@ -62,8 +62,42 @@ def test_the_tableaux_and_chains_are_the_engines(rules: Rules, data: st.DataObje
     assert policy.longest(packed, board.top) == engine_longest(deal, state)
 
 
+def plain_deeper(policy: BlindPolicy, packed: int, counts: list[int], unseen: int) -> float:
+    """``deeper`` one draw from its leaves as its docstring says it: every unseen rank drawn
+    in turn, the best tableau after it judged by ``score``, weighed by the rank's count."""
+    total = 0.0
+    for rank in range(RANKS):
+        if counts[rank]:
+            after = list(counts)
+            after[rank] -= 1
+            ends = policy.ends(packed, rank).items()
+            best = min(policy.score(end, left, after, unseen - 1, 1) for end, left in ends)
+            total += counts[rank] * best
+    return total / unseen
+
+
+@by_rules(examples=15, rule_sets=COLUMN_RULE_SETS)
+def test_the_shortcuts_judge_as_the_plain_sums(rules: Rules, data: st.DataObject) -> None:
+    """The kept sums of ``deeper_leaf`` and the all-ranks walk of ``chain_lengths`` give
+    exactly what the plain definitions give, from every tableau the plays can leave."""
+    deal, game = small_game(data, rules, 4)
+    board = Board.from_position(deal, game.state)
+    policy, plain = BlindPolicy(board), BlindPolicy(board)
+    counts = [0] * RANKS
+    for rank in board.stock:
+        counts[rank] += 1
+    packed = policy.pack(board.heights)
+    for end in policy.ends(packed, board.top):
+        lengths = policy.chain_lengths(end)
+        assert lengths == [plain.longest(end, rank) for rank in range(RANKS)]
+        if board.stock:
+            assert policy.deeper_leaf(end, counts, len(board.stock)) == plain_deeper(
+                plain, end, counts, len(board.stock)
+            )
+
+
 @pytest.mark.parametrize("number", [2, 1001, 1002])
-@pytest.mark.parametrize("lookahead", [0, 1])
+@pytest.mark.parametrize("lookahead", [0, 1, 2])
 def test_a_rollout_ends_as_the_same_hand_played_in_a_game(number: int, lookahead: int) -> None:
     """The rollout against the true stock scores what its moves score when the engine plays
     them one by one: it keeps the rules."""
@@ -119,3 +153,49 @@ def test_a_column_too_tall_to_pack_is_refused_by_name() -> None:
     board.columns[0] = [1] * 16
     with pytest.raises(ValueError, match="more than 15 cards"):
         BlindPolicy(board)
+
+
+def test_a_kept_policy_chooses_as_a_new_one() -> None:
+    """What a policy keeps from one hint's rollouts never changes the next hint's choices: a
+    whole hand played from each position by a policy taken from the shelf (after the
+    positions before it) leaves the same tableaux as a new policy's."""
+    deal = Deal.numbered(1003)
+    shelf = PolicyShelf()
+    game = Game(deal)
+    rng = random.Random(3)
+    while not game.is_over:
+        board = Board.from_position(deal, game.state)
+        kept = shelf.take(board, 2)
+        stock = rng.sample(board.stock, len(board.stock))
+        traces: list[list[int]] = [[], []]
+        fresh = BlindPolicy(board, lookahead=2)
+        for policy, trace in zip((kept, fresh), traces, strict=True):
+            policy.rollout(board.heights, board.top, stock, trace)
+        assert traces[0] == traces[1]
+        shelf.put_back(kept)
+        game.apply(blind_move(game, 2))
+    assert len(shelf.policies) == 1
+
+
+def test_the_shelf_keeps_each_deals_policy_apart_and_bounded() -> None:
+    """A policy is the deal's own (never handed to another deal's or lookahead's hint), taken
+    off while in use, the oldest dropped past the shelf's size, a large one not kept."""
+    shelf = PolicyShelf(size=2, most_chains=10)
+    boards = [
+        Board.from_position(deal, State.start(deal)) for deal in map(Deal.numbered, [1, 2, 3])
+    ]
+    first = shelf.take(boards[0], 2)
+    assert shelf.take(boards[0], 2) is not first  # in use: a second hint gets its own
+    shelf.put_back(first)
+    assert shelf.take(boards[0], 1) is not first
+    assert shelf.take(boards[1], 2) is not first
+    assert shelf.take(boards[0], 2) is first
+    shelf.put_back(first)
+    for board in boards[1:]:
+        shelf.put_back(BlindPolicy(board, lookahead=2))
+    assert first.key not in shelf.policies and len(shelf.policies) == 2
+    big = shelf.take(boards[0], 2)
+    big.rollout(boards[0].heights, boards[0].top, boards[0].stock)
+    assert len(big.chains) > 10
+    shelf.put_back(big)
+    assert big.key not in shelf.policies

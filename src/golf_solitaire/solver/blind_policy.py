@@ -25,8 +25,11 @@ into: only the draw turns its next card.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Final
 
+from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.pruning import rank_tables
 
@@ -43,9 +46,16 @@ class BlindPolicy:
         if any(len(column) > MASK for column in board.columns):
             raise ValueError(f"blind policy: a column holds more than {MASK} cards")
         self.columns: list[list[int]] = [list(column) for column in board.columns]
+        self.key = shelf_key(board, lookahead)
+        """What the policy's choices depend on: the columns, the rules and ``lookahead``."""
         self.width = len(board.columns)
         self.next_codes: list[list[int]] = rank_tables(board.rules).next_codes
         self.lookahead = lookahead
+        self.takers: list[list[int]] = [
+            [rank for rank in range(RANKS) if self.next_codes[rank][card] >= 0]
+            for card in range(len(self.next_codes[0]))
+        ]
+        """``takers[card]``: the drawn ranks ``card`` may be played on."""
         self.chains: dict[int, int] = {}
         """The longest chain from a (packed tableau, top code) key, shared while one hand's
         tableaux repeat."""
@@ -55,6 +65,9 @@ class BlindPolicy:
         """The tableaux the plays can leave from a (packed tableau, top code) key."""
         self.choices: dict[tuple[int, int, tuple[int, ...]], int] = {}
         """The tableau chosen from a (packed tableau, top code, unseen counts) position."""
+        self.weighed: dict[int, int] = {}
+        """Each tableau's chains for every rank, weighed by ``weighed_counts`` and summed."""
+        self.weighed_counts: tuple[int, ...] = ()
 
     def pack(self, heights: list[int]) -> int:
         """``heights`` as one int."""
@@ -110,7 +123,8 @@ class BlindPolicy:
     def longest(self, packed: int, top: int) -> int:
         """The most cards one chain of plays takes from ``packed`` with waste top ``top``."""
         key = (packed << BITS) | top
-        known = self.chains.get(key)
+        chains = self.chains
+        known = chains.get(key)
         if known is not None:
             return known
         columns = self.columns
@@ -122,10 +136,13 @@ class BlindPolicy:
             if height:
                 after_code = row[columns[column][height - 1]]
                 if after_code >= 0:
-                    length = 1 + self.longest(packed - (1 << shift), after_code)
-                    if length > most:
-                        most = length
-        self.chains[key] = most
+                    after = packed - (1 << shift)
+                    length = chains.get((after << BITS) | after_code)  # inline: most are kept
+                    if length is None:
+                        length = self.longest(after, after_code)
+                    if length >= most:
+                        most = length + 1
+        chains[key] = most
         return most
 
     def score(self, packed: int, left: int, counts: list[int], unseen: int, depth: int) -> float:
@@ -155,6 +172,8 @@ class BlindPolicy:
     def deeper(self, packed: int, counts: list[int], unseen: int, depth: int) -> float:
         """The expected score after the next draw, every unseen rank weighed, when the best
         tableau is then left (judged ``depth`` draws further on)."""
+        if depth == 1:
+            return self.deeper_leaf(packed, counts, unseen)
         total = 0.0
         for rank in range(RANKS):
             count = counts[rank]
@@ -170,6 +189,69 @@ class BlindPolicy:
                 total += count * best
         return total / unseen
 
+    def deeper_leaf(self, packed: int, counts: list[int], unseen: int) -> float:
+        """``deeper`` one draw from its leaves, the same value by the same sums, faster: a
+        tableau's chains weighed by the unseen counts are summed once for every rank drawn
+        (the drawn rank's chain taken off), not once for each."""
+        key = tuple(counts)
+        if key != self.weighed_counts:
+            self.weighed_counts = key
+            self.weighed.clear()
+        weighed = self.weighed
+        rest = unseen - 1
+        total = 0.0
+        for rank in range(RANKS):
+            count = counts[rank]
+            if count:
+                best = 0.0
+                first = True
+                for end, left in self.ends(packed, rank).items():
+                    if not left:
+                        value = -float(rest) - 1000.0
+                    elif not rest:
+                        value = float(left)
+                    else:
+                        lengths = self.lengths.get(end)
+                        if lengths is None:
+                            lengths = self.chain_lengths(end)
+                        sum_all = weighed.get(end)
+                        if sum_all is None:
+                            sum_all = 0
+                            for other in range(RANKS):
+                                sum_all += counts[other] * lengths[other]
+                            weighed[end] = sum_all
+                        value = left - (sum_all - lengths[rank]) / rest
+                    if first or value < best:
+                        best, first = value, False
+                total += count * best
+        return total / unseen
+
+    def chain_lengths(self, packed: int) -> list[int]:
+        """The longest chain from ``packed`` for each rank drawn (kept): ``longest`` for every
+        rank at once, each column's first play walked once for all the ranks it takes."""
+        chains = self.chains
+        columns = self.columns
+        next_codes = self.next_codes
+        takers = self.takers
+        lengths = [0] * RANKS
+        for column in range(self.width):
+            shift = BITS * column
+            height = (packed >> shift) & MASK
+            if height:
+                card = columns[column][height - 1]
+                after = packed - (1 << shift)
+                for rank in takers[card]:
+                    after_code = next_codes[rank][card]
+                    length = chains.get((after << BITS) | after_code)
+                    if length is None:
+                        length = self.longest(after, after_code)
+                    if length >= lengths[rank]:
+                        lengths[rank] = length + 1
+        for rank in range(RANKS):
+            chains[(packed << BITS) | rank] = lengths[rank]
+        self.lengths[packed] = lengths
+        return lengths
+
     def leaf(self, packed: int, left: int, counts: list[int], unseen: int) -> float:
         """The static judgement of a tableau before a draw: its cards, less the chain the
         draw is expected to start."""
@@ -179,8 +261,7 @@ class BlindPolicy:
         """The longest chain the next draw starts, on average over the unseen ranks."""
         lengths = self.lengths.get(packed)
         if lengths is None:
-            lengths = [self.longest(packed, rank) for rank in range(RANKS)]
-            self.lengths[packed] = lengths
+            lengths = self.chain_lengths(packed)
         expected = 0
         for rank in range(RANKS):
             expected += counts[rank] * lengths[rank]
@@ -264,3 +345,42 @@ class BlindPolicy:
         packed = self.pack(heights)
         target = self.choose(packed, top, counts, len(unseen))
         return self.first_play(packed, top, target)
+
+
+ShelfKey = tuple[tuple[tuple[int, ...], ...], Rules, int]
+
+
+def shelf_key(board: Board, lookahead: int) -> ShelfKey:
+    """What a policy's choices and kept tableaux depend on: the board's columns (whole, as
+    dealt: the heights say what is left), its rules and the draws it looks ahead."""
+    return tuple(tuple(column) for column in board.columns), board.rules, lookahead
+
+
+class PolicyShelf:
+    """Policies kept between the hints of one hand: the next hint's rollouts meet the same
+    tableaux again, so what the last hint's policy worked out saves most of the work. A policy
+    is taken off the shelf while it is used (two threads never share one) and put back after;
+    the shelf keeps the ``size`` last deals' policies, and drops one that has kept more than
+    ``most_chains`` chains (its memory)."""
+
+    def __init__(self, size: int = 2, most_chains: int = 500_000) -> None:
+        self.size = size
+        self.most_chains = most_chains
+        self.policies: OrderedDict[ShelfKey, BlindPolicy] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def take(self, board: Board, lookahead: int) -> BlindPolicy:
+        """The kept policy of ``board``'s columns and rules (off the shelf), else a new one."""
+        with self.lock:
+            policy = self.policies.pop(shelf_key(board, lookahead), None)
+        return policy if policy is not None else BlindPolicy(board, lookahead=lookahead)
+
+    def put_back(self, policy: BlindPolicy) -> None:
+        """Keep ``policy`` for the next hint of its deal (the oldest kept past ``size``)."""
+        if len(policy.chains) > self.most_chains:
+            return
+        with self.lock:
+            self.policies[policy.key] = policy
+            self.policies.move_to_end(policy.key)
+            while len(self.policies) > self.size:
+                self.policies.popitem(last=False)

@@ -39,7 +39,7 @@ from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.rules import Rules
-from golf_solitaire.solver.blind_policy import BlindPolicy
+from golf_solitaire.solver.blind_policy import BlindPolicy, PolicyShelf
 from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.cover_search import AnySearch, search_for
 from golf_solitaire.solver.fair_value import MAX_UNSEEN, Expectimax, move_values
@@ -88,14 +88,18 @@ DEFAULT_SPREAD = 0
 DEFAULT_ROLLOUTS = 0
 """Stock orders in which a stock-blind player (``BlindPolicy``) plays the hand out after each
 move (0: none); its mean strokes are mixed into every move's value by ``DEFAULT_MIX``. 16 such
-hands gained 0.33 to 0.38 strokes a hole on three ranges of strict deals, each within the noise
-of its range (``docs/solver-ideas.md``): off by default."""
+hands gained 0.33 to 0.49 strokes a hole on four ranges of strict deals (0.49 ± 0.42 on the
+fresh 10001-10160) and fit the latency allowance on strict in pure Python, but pass its p95 on
+jokers, putt-putt and empty-start (``docs/solver-ideas.md``): off by default."""
 
 DEFAULT_MIX = 0.5
 """The share of a move's value that its rollouts give (the rest: the sampled orders' search)."""
 
 DEFAULT_LOOKAHEAD = 2
 """Draws the rollout player looks ahead over when it chooses the tableau to leave."""
+
+SHELF: Final = PolicyShelf()
+"""The rollout policies kept between one hand's hints (its tableaux recur from hint to hint)."""
 
 DEFAULT_EXACT = 20_000
 """Positions the exact stock-blind expectimax may open before a hint samples instead (0: never)."""
@@ -809,7 +813,17 @@ def _rollout_values(
     """The mean strokes after each move when a stock-blind player (``BlindPolicy``) plays the
     hand out, the stock turning up in each of ``orders`` (never looked into by the player)."""
     board = Board.from_position(deal, state)
-    policy = BlindPolicy(board, lookahead=lookahead)
+    policy = SHELF.take(board, lookahead)
+    try:
+        return _played_out(policy, board, moves, orders)
+    finally:
+        SHELF.put_back(policy)
+
+
+def _played_out(
+    policy: BlindPolicy, board: Board, moves: list[Move], orders: list[tuple[Card, ...]]
+) -> list[float]:
+    """``_rollout_values`` by ``policy``, the board's own."""
     next_codes = policy.next_codes
     stocks = [[card.rank for card in order] for order in orders]
     values = []
