@@ -108,8 +108,7 @@ class PartialReview(ReviewTexts):
     def hindsight_text(self, language: str = "en") -> str:
         """The judgement with the stock known, in ``language``: what was proved of a clear,
         then that the best scores were not."""
-        summary = translate(language, f"solver.{self.code}", **self.params)
-        said = translate(language, "solver.review.hindsight", summary=summary)
+        said = ReviewTexts.hindsight_text(self, language)
         return f"{said}. {translate(language, 'solver.review.scores_unproved')}"
 
     def to_dict(self) -> dict[str, Any]:

@@ -127,6 +127,11 @@ class ReviewTexts:
         """The fair judgement in ``language`` (say it first: it judges what the player saw)."""
         return translate(language, f"solver.{self.fair_code}", **self._fair_figures(language))
 
+    def hindsight_text(self, language: str = "en") -> str:
+        """The judgement with the stock known, in ``language``, said apart from the fair one."""
+        summary = translate(language, f"solver.{self.code}", **self.params)
+        return translate(language, "solver.review.hindsight", summary=summary)
+
     def _fair_figures(self, language: str) -> dict[str, Any]:
         return {key: decimal(language, value) for key, value in self.fair_params.items()}
 
@@ -190,11 +195,6 @@ class Review(ReviewTexts):
 
     partial: ClassVar[bool] = False
     """Every best score is exact (a ``PartialReview`` says what was proved when they were not)."""
-
-    def hindsight_text(self, language: str = "en") -> str:
-        """The judgement with the stock known, in ``language``, said apart from the fair one."""
-        summary = translate(language, f"solver.{self.code}", **self.params)
-        return translate(language, "solver.review.hindsight", summary=summary)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible form for faces.
