@@ -1,7 +1,10 @@
-"""The positions a fair hint spends by default depend on the rules: fewer where each position
-has more plays (wrap, jokers), so that every preset's hints come within the same time."""
+"""The positions a fair hint spends, and the hands it plays out stock-blind, depend on the rules
+by default: fewer where each position has more plays (wrap, jokers), so that every preset's hints
+come within the same time."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -9,8 +12,10 @@ from golf_solitaire import Deal, Game, Rules
 from golf_solitaire.solver.hints import (
     DEFAULT_BUDGET,
     DEFAULT_CLOSE_BUDGET,
+    DEFAULT_ROLLOUTS,
     RICH_BUDGETS,
     default_budgets,
+    default_rollouts,
     hint,
 )
 
@@ -39,3 +44,41 @@ def test_a_hint_without_budgets_spends_its_rules_defaults() -> None:
     assert usual.nodes == RICH_BUDGETS[0]  # the first budget, no close call after it
     larger = hint(game, budget=DEFAULT_BUDGET, close_budget=DEFAULT_CLOSE_BUDGET)
     assert larger.nodes == DEFAULT_BUDGET + DEFAULT_CLOSE_BUDGET  # a close call, spent
+
+
+@pytest.mark.parametrize(
+    ("preset", "rollouts"),
+    [
+        ("strict", DEFAULT_ROLLOUTS),
+        ("queens-on-kings", 0),
+        ("pysolfc-golf", 0),
+        ("empty-start", 0),
+        ("putt-putt", 0),
+        ("jokers", 0),
+        ("double-golf", 0),
+        ("tripeaks", 0),
+        ("black-hole", 0),
+    ],
+)
+def test_each_preset_plays_out_its_hands_or_not(preset: str, rollouts: int) -> None:
+    assert default_rollouts(Rules.named(preset)) == rollouts
+    # Winnable deals only changes which deals are dealt, not how a hint weighs a move.
+    assert default_rollouts(replace(Rules.named(preset), winnable_only=True)) == rollouts
+
+
+def test_a_strict_hint_mixes_in_hands_played_out_and_says_so() -> None:
+    game = Game(Deal.numbered(1002))
+    usual = hint(game)
+    assert usual == hint(game, rollouts=DEFAULT_ROLLOUTS)
+    assert usual.compare_code is not None and usual.compare_code.startswith("compare.blended_")
+    assert usual.compare_params["played"] == DEFAULT_ROLLOUTS
+    assert f"from {DEFAULT_ROLLOUTS} hands played out by a player who never sees" in usual.reason
+    searched = hint(game, rollouts=0)
+    assert searched.compare_code is not None
+    assert not searched.compare_code.startswith("compare.blended_")
+
+
+def test_a_putt_putt_hint_plays_no_hands_out() -> None:
+    game = Game(Deal.numbered(4, Rules.named("putt-putt")))
+    assert hint(game) == hint(game, rollouts=0)
+    assert not (hint(game).compare_code or "").startswith("compare.blended_")

@@ -38,7 +38,7 @@ from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
 from golf_solitaire.i18n import translate
 from golf_solitaire.moves import Draw, Move, Play
-from golf_solitaire.rules import Rules
+from golf_solitaire.rules import QueensOnKings, Rules
 from golf_solitaire.solver.blind_policy import BlindPolicy, PolicyShelf
 from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.cover_search import AnySearch, search_for
@@ -85,12 +85,24 @@ valued after that draw), 0: let each order choose them with its stock in sight."
 DEFAULT_SPREAD = 0
 """1: every unseen card comes first in an equal share of the sampled orders; 0: as drawn."""
 
-DEFAULT_ROLLOUTS = 0
+DEFAULT_ROLLOUTS: Final = 16
 """Stock orders in which a stock-blind player (``BlindPolicy``) plays the hand out after each
-move (0: none); its mean strokes are mixed into every move's value by ``DEFAULT_MIX``. 16 such
-hands gained 0.33 to 0.49 strokes a hole on four ranges of strict deals (0.49 ± 0.42 on the
-fresh 10001-10160) and fit the latency allowance on strict in pure Python, but pass its p95 on
-jokers, putt-putt and empty-start (``docs/solver-ideas.md``): off by default."""
+move, where the rules allow it (``default_rollouts``); its mean strokes are mixed into every
+move's value by ``DEFAULT_MIX``. 16 such hands gained 0.33 to 0.49 strokes a hole on four
+ranges of strict deals (0.49 ± 0.42 on the fresh 10001-10160, ``docs/solver-ideas.md``)."""
+
+
+def default_rollouts(rules: Rules) -> int:
+    """The stock orders a hint plays out by default under ``rules``: ``DEFAULT_ROLLOUTS`` on
+    Golf's seven columns where a card has at most two neighbours, none elsewhere. Where wrap,
+    jokers, Queens on Kings or an empty start give a position more plays, the rollouts took
+    a hint past its latency allowance in pure Python (jokers' p95 993 -> 2,065 ms; putt-putt,
+    empty-start and Queens on Kings past 1 s); covering layouts and two decks have none."""
+    plain = not (rules.wrap or rules.jokers or rules.empty_start)
+    if rules.layout == "golf" and plain and rules.queens_on_kings is QueensOnKings.OFF:
+        return DEFAULT_ROLLOUTS
+    return 0
+
 
 DEFAULT_MIX = 0.5
 """The share of a move's value that its rollouts give (the rest: the sampled orders' search)."""
@@ -349,7 +361,7 @@ def hint(
     close_budget: int | None = None,
     turn: int = DEFAULT_TURN,
     spread: int = DEFAULT_SPREAD,
-    rollouts: int = DEFAULT_ROLLOUTS,
+    rollouts: int | None = None,
     mix: float = DEFAULT_MIX,
     lookahead: int = DEFAULT_LOOKAHEAD,
 ) -> Hint:
@@ -365,12 +377,12 @@ def hint(
     (``BlindPolicy``, looking ``lookahead`` draws ahead, never into the stock) plays the hand
     out after each move, and a move's value is ``mix`` times the mean of those hands plus the
     rest times the searched orders' mean (each searched order is played with its stock in
-    sight, which overrates moves that need the next card known; the blind hands are meant to
-    correct for it; 0 by default). The move with the fewest expected strokes wins, and the
-    reason says how its values were made. With ``peek`` the true order is solved exactly
-    (first which moves clear, then the strokes), else the first legal move is called a
-    guess. ``ValueError`` for ``peek`` in a competitive game: its stock order stays hidden.
-    Two ways of sampling measured against this one, off by default
+    sight, which overrates moves that need the next card known; the blind hands correct for
+    it; ``None``: ``default_rollouts`` of the rules). The move with the fewest expected
+    strokes wins, and the reason says how its values were made. With ``peek`` the true order
+    is solved exactly (first which moves clear, then the strokes), else the first legal move
+    is called a guess. ``ValueError`` for ``peek`` in a competitive game: its stock order
+    stays hidden. Two ways of sampling measured against this one, off by default
     (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before the next draw without
     seeing it, ``spread=1`` puts every unseen card first in an equal share of the orders.
 
@@ -389,6 +401,7 @@ def hint(
     usual_budget, usual_close = default_budgets(game.deal.rules)
     budget = usual_budget if budget is None else budget
     close_budget = usual_close if close_budget is None else close_budget
+    rollouts = default_rollouts(game.deal.rules) if rollouts is None else rollouts
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
         raise ValueError(f"hint: samples must be a whole number of 1 or more, not {samples!r}")
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
