@@ -10,6 +10,7 @@ import pytest
 
 from golf_solitaire import Deal, Game, Rules
 from golf_solitaire.solver.hints import (
+    BLENDED_BUDGETS,
     DEFAULT_BUDGET,
     DEFAULT_CLOSE_BUDGET,
     DEFAULT_ROLLOUTS,
@@ -23,7 +24,7 @@ from golf_solitaire.solver.hints import (
 @pytest.mark.parametrize(
     ("preset", "budgets"),
     [
-        ("strict", (DEFAULT_BUDGET, DEFAULT_CLOSE_BUDGET)),
+        ("strict", BLENDED_BUDGETS),
         ("queens-on-kings", (DEFAULT_BUDGET, DEFAULT_CLOSE_BUDGET)),
         ("empty-start", (DEFAULT_BUDGET, DEFAULT_CLOSE_BUDGET)),
         ("putt-putt", RICH_BUDGETS),

@@ -172,7 +172,7 @@ def test_a_tie_is_said_so() -> None:
 def test_orders_not_solved_to_the_end_are_said_so() -> None:
     """Deal 7 at the start: 5 of the 32 orders are solved to the end, and the reason names
     it (the others are valued by the best play found in time, an upper bound)."""
-    advice = hint(Game(Deal.numbered(7)), rollouts=0)  # the searched orders alone
+    advice = hint(Game(Deal.numbered(7)), rollouts=0, budget=40_000)  # searched orders alone
     assert advice.compare_code == "compare.estimated_better"
     assert advice.compare_params["counted"] == 5 and advice.compare_params["tried"] == 32
     assert "; on average this ends at about 11.8 strokes" in advice.reason

@@ -69,15 +69,6 @@ passed the hint's latency allowance. Pure Python, CPU a hint median and p95, put
 -0.75 strokes a hole); jokers 9001-9020: 229 ms and 1.47 s, 163 ms and 826 ms (0.70, -0.40)."""
 
 
-def default_budgets(rules: Rules) -> tuple[int, int]:
-    """The positions a hint spends on ``rules`` by default, and those it may add on a close
-    call: fewer where each position has more plays, so that every preset's hints come as fast
-    (peaks and pyramids, which wrap, come within the allowance with the usual budgets)."""
-    if rules.layout == "golf" and (rules.wrap or rules.jokers):
-        return RICH_BUDGETS
-    return DEFAULT_BUDGET, DEFAULT_CLOSE_BUDGET
-
-
 DEFAULT_TURN = 0
 """1: choose the plays before the next draw as a stock-blind player must (every sampled order
 valued after that draw), 0: let each order choose them with its stock in sight."""
@@ -88,8 +79,9 @@ DEFAULT_SPREAD = 0
 DEFAULT_ROLLOUTS: Final = 16
 """Stock orders in which a stock-blind player (``BlindPolicy``) plays the hand out after each
 move, where the rules allow it (``default_rollouts``); its mean strokes are mixed into every
-move's value by ``DEFAULT_MIX``. 16 such hands gained 0.33 to 0.49 strokes a hole on four
-ranges of strict deals (0.49 ± 0.42 on the fresh 10001-10160, ``docs/solver-ideas.md``)."""
+move's value by ``DEFAULT_MIX``. 16 such hands gained about 0.24 strokes a hole over 480
+held-out strict deals (from -0.49 on 10001-10160 to +0.13 on 12001-12160,
+``docs/solver-ideas.md``)."""
 
 
 def default_rollouts(rules: Rules) -> int:
@@ -102,6 +94,24 @@ def default_rollouts(rules: Rules) -> int:
     if rules.layout == "golf" and plain and rules.queens_on_kings is QueensOnKings.OFF:
         return DEFAULT_ROLLOUTS
     return 0
+
+
+BLENDED_BUDGETS: Final = (36_000, DEFAULT_CLOSE_BUDGET)
+"""The budgets where a hint also plays hands out (``default_rollouts``): the hands' time is
+taken from the search. Strict 12001-12160, pure Python: 5.68 strokes a hole against 5.75 with
+the usual budget (deal by deal -0.07 +- 0.23), CPU a hint median 151 ms against 173 ms."""
+
+
+def default_budgets(rules: Rules) -> tuple[int, int]:
+    """The positions a hint spends on ``rules`` by default, and those it may add on a close
+    call: fewer where each position has more plays, so that every preset's hints come as fast
+    (peaks and pyramids, which wrap, come within the allowance with the usual budgets), and
+    fewer where stock-blind hands are played out too."""
+    if rules.layout == "golf" and (rules.wrap or rules.jokers):
+        return RICH_BUDGETS
+    if default_rollouts(rules):
+        return BLENDED_BUDGETS
+    return DEFAULT_BUDGET, DEFAULT_CLOSE_BUDGET
 
 
 DEFAULT_MIX = 0.5
