@@ -4,11 +4,12 @@ come within the same time."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
-from golf_solitaire import Deal, Game, Rules
+from golf_solitaire import Deal, Game, Play, Rules
 from golf_solitaire.solver.hints import (
     BLENDED_BUDGETS,
     DEFAULT_BUDGET,
@@ -84,3 +85,23 @@ def test_a_putt_putt_hint_plays_no_hands_out() -> None:
     usual = hint(game)
     assert usual == hint(game, rollouts=0)
     assert not (usual.compare_code or "").startswith("compare.blended_")
+
+
+def test_the_default_strict_hint_gives_a_cheaters_twin_the_same_advice() -> None:
+    """The hint as the games ask it (sampled orders searched, stock-blind hands played out)
+    never reads the stock: a twin of deal 1002 whose stock is shuffled gets the same hint,
+    values and words, at the start and after the same plays."""
+    deal = Deal.numbered(1002)
+    stock = list(deal.stock)
+    random.Random(7).shuffle(stock)
+    assert tuple(stock) != deal.stock
+    game, twin = Game(deal), Game(replace(deal, stock=tuple(stock)))
+    for move in (None, Play(2)):
+        if move is not None:
+            game.apply(move)
+            twin.apply(move)
+        advice = hint(game)
+        assert advice.compare_code is not None and advice.compare_code.startswith(
+            "compare.blended_"
+        )
+        assert hint(twin) == advice
