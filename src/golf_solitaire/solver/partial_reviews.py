@@ -146,7 +146,7 @@ def review_within(
         return exact_review(game, states, search, limit, fair_seconds)
     except LimitReached:
         pass
-    losses = fair_losses(game, states, limit.seconds if fair_seconds is None else fair_seconds)
+    losses = fair_losses(game, states, limit, fair_seconds)
     entries = [
         PartialEntry(
             index + 1,

@@ -289,7 +289,7 @@ def exact_review(
     it runs out first: the fair judgement, which comes after, is then not begun)."""
     deal = game.deal
     best = roomy(_bests, search, states)
-    losses = fair_losses(game, states, limit.seconds if fair_seconds is None else fair_seconds)
+    losses = fair_losses(game, states, limit, fair_seconds)
     entries = []
     for index, move in enumerate(game.moves):
         entries.append(
@@ -348,12 +348,16 @@ FAIR_MISTAKE = 0.25
 (smaller differences are within what sampled stock orders can tell apart)."""
 
 
-def fair_losses(game: Game, states: list[State], seconds: float | None) -> list[float | None]:
+def fair_losses(
+    game: Game, states: list[State], limit: Limit, fair_seconds: float | None
+) -> list[float | None]:
     """Each move's expected strokes lost against the fair hint's best move at that position.
 
     The fair hint (default settings, seeded, so the same as the player was offered) judges
     every position with a choice; a move it would make loses nothing, and so does the only
-    move. Past ``seconds`` the rest are ``None`` (not judged)."""
+    move. Past ``fair_seconds`` (``None``: ``limit``'s seconds) the rest are ``None`` (not
+    judged)."""
+    seconds = limit.seconds if fair_seconds is None else fair_seconds
     deal = game.deal
     deadline = None if seconds is None else time.perf_counter() + seconds
     losses: list[float | None] = []
