@@ -93,13 +93,13 @@ def table(hands: list[tuple[int, int, list[Step]]]) -> list[str]:
         f"{'unseen':>6} {'play loss':>10} {'draw loss':>10} {'draws by choice':>16}"
         f" {'from here on':>13}",
     ]
-    rest = final - start
+    rest = sum(plays.values()) + sum(draws.values())  # whole strokes: no rounding drift
     for unseen in sorted(set(plays) | set(draws), reverse=True):
         lines.append(
             f"{unseen:6} {plays[unseen] / count:10.3f} {draws[unseen] / count:10.3f}"
-            f" {chosen_draws[unseen] / count:16.2f} {rest:13.2f}"
+            f" {chosen_draws[unseen] / count:16.2f} {rest / count:13.2f}"
         )
-        rest -= (plays[unseen] + draws[unseen]) / count
+        rest -= plays[unseen] + draws[unseen]
     return lines
 
 
