@@ -9,8 +9,8 @@ and whether plays or draws made while a play was open lost them. Hindsight is no
 player can avoid: ``benchmarks/blind_price.py`` gives what the best stock-blind play still
 loses from ``k`` unseen cards, the floor for the "from here on" column.
 
-    python benchmarks/fair_losses.py --deals 1001-1160
-    python benchmarks/fair_losses.py --deals 1001-1040 --variant samples=64
+    python benchmarks/hindsight_losses.py --deals 1001-1160
+    python benchmarks/hindsight_losses.py --deals 1001-1040 --variant samples=64
 """
 
 from __future__ import annotations
