@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from golf_solitaire import Deal, Game, Rules, hint, solve
+from golf_solitaire import Deal, Game, Rules, solve
 from golf_solitaire.moves import Draw
+from golf_solitaire.solver.fair_player import fair_move
 from golf_solitaire.solver.survey import default_jobs, parse_deal_range
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -65,8 +66,7 @@ def play(task: tuple[str, int, dict[str, Any]]) -> tuple[int, int, list[Step]]:
     best = optimum(game)
     while not game.is_over:
         moves = game.legal_moves()
-        move = moves[0] if len(moves) == 1 else hint(game, **options).move
-        assert move is not None
+        move = moves[0] if len(moves) == 1 else fair_move(game, **options)
         unseen = game.stock_count
         game.apply(move)
         after = optimum(game)
