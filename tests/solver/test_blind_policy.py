@@ -96,16 +96,68 @@ def test_the_shortcuts_judge_as_the_plain_sums(rules: Rules, data: st.DataObject
             )
 
 
+@by_rules(examples=10, rule_sets=COLUMN_RULE_SETS)
+def test_refining_every_tableau_without_a_beam_is_the_deeper_look(
+    rules: Rules, data: st.DataObject
+) -> None:
+    """``refine`` judges its best tableaux one draw further: with every tableau refined and
+    none dropped after a draw, it chooses exactly as the policy that looks that far."""
+    deal, game = small_game(data, rules, 4)
+    board = Board.from_position(deal, game.state)
+    counts = [0] * RANKS
+    for rank in board.stock:
+        counts[rank] += 1
+    for lookahead in (1, 2):
+        refined = BlindPolicy(board, lookahead=lookahead, refine=99, beam=99)
+        deeper = BlindPolicy(board, lookahead=lookahead + 1)
+        packed = refined.pack(board.heights)
+        unseen = len(board.stock)
+        assert refined.choose(packed, board.top, list(counts), unseen) == deeper.choose(
+            packed, board.top, list(counts), unseen
+        )
+
+
+def test_refining_chooses_among_the_best_by_the_shallower_look() -> None:
+    """The refined choice is one of the ``refine`` tableaux the shallower judgement likes best,
+    and the best of them one draw further on, from every position of a hand."""
+    deal = Deal.numbered(1004)
+    game = Game(deal)
+    while not game.is_over:
+        board = Board.from_position(deal, game.state)
+        counts = [0] * RANKS
+        for rank in board.stock:
+            counts[rank] += 1
+        unseen = len(board.stock)
+        policy = BlindPolicy(board, lookahead=2, refine=2)
+        packed = policy.pack(board.heights)
+        ends = policy.ends(packed, board.top)
+        shallow = sorted((policy.score(end, n, counts, unseen, 2), end) for end, n in ends.items())
+        chosen = policy.choose(packed, board.top, counts, unseen)
+        if len(shallow) > 1 and unseen > 2:
+            best_two = [end for _, end in shallow[:2]]
+            assert chosen in best_two
+            further = {
+                end: policy.score(end, ends[end], counts, unseen, 3, policy.beam)
+                for end in best_two
+            }
+            assert further[chosen] == min(further.values())
+        else:
+            assert chosen == shallow[0][1]
+        game.apply(blind_move(game, 2, 2))
+
+
 @pytest.mark.parametrize("number", [2, 1001, 1002])
-@pytest.mark.parametrize("lookahead", [0, 1, 2])
-def test_a_rollout_ends_as_the_same_hand_played_in_a_game(number: int, lookahead: int) -> None:
+@pytest.mark.parametrize(("lookahead", "refine"), [(0, 0), (1, 0), (2, 0), (2, 3)])
+def test_a_rollout_ends_as_the_same_hand_played_in_a_game(
+    number: int, lookahead: int, refine: int
+) -> None:
     """The rollout against the true stock scores what its moves score when the engine plays
     them one by one: it keeps the rules."""
     deal = Deal.numbered(number, Rules.named("strict"))
     board = Board.from_position(deal, State.start(deal))
-    policy = BlindPolicy(board, lookahead=lookahead)
+    policy = BlindPolicy(board, lookahead=lookahead, refine=refine)
     strokes = policy.rollout(board.heights, board.top, board.stock)
-    hole = play_hole(deal, lambda game: blind_move(game, lookahead))
+    hole = play_hole(deal, lambda game: blind_move(game, lookahead, refine))
     assert hole.strokes == strokes
 
 
@@ -117,12 +169,13 @@ def test_a_rollout_keeps_every_presets_rules(rules: str) -> None:
     assert play_hole(deal, blind_move).strokes == strokes
 
 
-def test_the_player_never_chooses_by_cards_still_to_come() -> None:
+@pytest.mark.parametrize(("lookahead", "refine"), [(1, 0), (2, 3)])
+def test_the_player_never_chooses_by_cards_still_to_come(lookahead: int, refine: int) -> None:
     """Two stock orders that agree on their first cards: every tableau the player leaves until
     it draws the first card where they differ is the same, whatever follows."""
     deal = Deal.numbered(1001)
     board = Board.from_position(deal, State.start(deal))
-    policy = BlindPolicy(board)
+    policy = BlindPolicy(board, lookahead=lookahead, refine=refine)
     rng = random.Random(5)
     for cut in (0, 3, 8):
         first = list(board.stock)
@@ -188,6 +241,7 @@ def test_the_shelf_keeps_each_deals_policy_apart_and_bounded() -> None:
     assert shelf.take(boards[0], 2) is not first  # in use: a second hint gets its own
     shelf.put_back(first)
     assert shelf.take(boards[0], 1) is not first
+    assert shelf.take(boards[0], 2, 3) is not first
     assert shelf.take(boards[1], 2) is not first
     assert shelf.take(boards[0], 2) is first
     shelf.put_back(first)

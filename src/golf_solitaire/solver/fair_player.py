@@ -85,13 +85,15 @@ def play_hole(deal: Deal, player: Player, number: int | None = None) -> Hole:
     return Hole(number, game.score, game.is_won, tuple(seconds), tuple(cpu_seconds))
 
 
-def blind_move(game: Game, lookahead: int = 1) -> Move:
+def blind_move(game: Game, lookahead: int = 1, refine: int = 0) -> Move:
     """The move of the stock-blind rollout policy (``BlindPolicy``: the tableau to leave
-    before the next draw chosen by the chain the draw is expected to start); the greedy
-    beginner's where face-down cards are in play (it does not weigh them)."""
+    before the next draw chosen by the chain the draw is expected to start, ``lookahead``
+    draws ahead, its ``refine`` best judged one draw further); the greedy beginner's where
+    face-down cards are in play (it does not weigh them)."""
     deal, state = game.deal, game.state
     if deal.layout.is_covering:
         return greedy_move(game)
     board = Board.from_position(deal, state)
-    column = BlindPolicy(board, lookahead=lookahead).move(board.heights, board.top, board.stock)
+    policy = BlindPolicy(board, lookahead=lookahead, refine=refine)
+    column = policy.move(board.heights, board.top, board.stock)
     return Draw() if column is None else Play(column)

@@ -120,6 +120,10 @@ DEFAULT_MIX = 0.5
 DEFAULT_LOOKAHEAD = 2
 """Draws the rollout player looks ahead over when it chooses the tableau to leave."""
 
+DEFAULT_REFINE = 0
+"""Tableaux the rollout player judges again one draw further ahead (``BlindPolicy``'s
+``refine``; 0: none)."""
+
 SHELF: Final = PolicyShelf()
 """The rollout policies kept between one hand's hints (its tableaux recur from hint to hint)."""
 
@@ -374,6 +378,7 @@ def hint(
     rollouts: int | None = None,
     mix: float = DEFAULT_MIX,
     lookahead: int = DEFAULT_LOOKAHEAD,
+    refine: int = DEFAULT_REFINE,
 ) -> Hint:
     r"""The best move now for what the player sees (or, with ``peek``, for the true stock).
 
@@ -384,7 +389,8 @@ def hint(
     the best moves are within ``CLOSE`` strokes, up to ``close_budget`` more positions on
     them alone (``None``, for either: ``default_budgets`` of the rules). Then, in
     ``rollouts`` more sampled orders, a stock-blind player
-    (``BlindPolicy``, looking ``lookahead`` draws ahead, never into the stock) plays the hand
+    (``BlindPolicy``, looking ``lookahead`` draws ahead and its ``refine`` best tableaux one
+    more, never into the stock) plays the hand
     out after each move, and a move's value is ``mix`` times the mean of those hands plus the
     rest times the searched orders' mean (each searched order is played with its stock in
     sight, which overrates moves that need the next card known; the blind hands correct for
@@ -424,6 +430,8 @@ def hint(
         raise ValueError(f"hint: rollouts must be a whole number of 0 or more, not {rollouts!r}")
     if not isinstance(lookahead, int) or isinstance(lookahead, bool) or lookahead < 0:
         raise ValueError(f"hint: lookahead must be a whole number of 0 or more, not {lookahead!r}")
+    if not isinstance(refine, int) or isinstance(refine, bool) or refine < 0:
+        raise ValueError(f"hint: refine must be a whole number of 0 or more, not {refine!r}")
     if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0 <= mix <= 1:
         raise ValueError(f"hint: mix must be a number from 0 to 1, not {mix!r}")
     deal, state = game.deal, game.state
@@ -458,7 +466,7 @@ def hint(
         extra: list[tuple[Card, ...]] = []
         if rollouts and unseen and not hidden and not deal.layout.is_covering:
             extra = _stock_orders(unseen, rollouts, random.Random(f"rollouts:{rng.random()}"))
-            played_out = _rollout_values(deal, state, moves, extra, lookahead)
+            played_out = _rollout_values(deal, state, moves, extra, lookahead, refine)
         return _sampled_hint(
             deal,
             state,
@@ -831,12 +839,17 @@ def _turn_hint(
 
 
 def _rollout_values(
-    deal: Deal, state: State, moves: list[Move], orders: list[tuple[Card, ...]], lookahead: int
+    deal: Deal,
+    state: State,
+    moves: list[Move],
+    orders: list[tuple[Card, ...]],
+    lookahead: int,
+    refine: int = 0,
 ) -> list[float]:
     """The mean strokes after each move when a stock-blind player (``BlindPolicy``) plays the
     hand out, the stock turning up in each of ``orders`` (never looked into by the player)."""
     board = Board.from_position(deal, state)
-    policy = SHELF.take(board, lookahead)
+    policy = SHELF.take(board, lookahead, refine)
     try:
         return _played_out(policy, board, moves, orders)
     finally:
