@@ -231,7 +231,8 @@ def test_a_turn_chosen_blind_never_sees_the_stock_order() -> None:
         other.apply(advice.move)
 
 
-def test_a_hint_with_rollouts_never_sees_the_stock_order() -> None:
+@pytest.mark.parametrize("refine", [0, 3])
+def test_a_hint_with_rollouts_never_sees_the_stock_order(refine: int) -> None:
     """The rollouts' player draws from sampled orders: a cheater's twin of deal 1002 (its stock
     shuffled) gets the same hint at every position the same plays reach."""
     deal = Deal.numbered(1002)
@@ -243,9 +244,11 @@ def test_a_hint_with_rollouts_never_sees_the_stock_order() -> None:
         if move is not None:
             game.apply(move)
             other.apply(move)
-        advice = hint(game, rollouts=8, mix=1.0, budget=2000, close_budget=0)
+        advice = hint(game, rollouts=8, refine=refine, mix=1.0, budget=2000, close_budget=0)
         assert advice.move is not None and advice.move in game.legal_moves()
-        assert hint(other, rollouts=8, mix=1.0, budget=2000, close_budget=0) == advice
+        assert hint(other, rollouts=8, refine=refine, mix=1.0, budget=2000, close_budget=0) == (
+            advice
+        )
 
 
 @pytest.mark.parametrize(
@@ -253,6 +256,8 @@ def test_a_hint_with_rollouts_never_sees_the_stock_order() -> None:
     [
         ("rollouts", -1, "rollouts must be a whole number of 0 or more, not -1"),
         ("lookahead", "2", "lookahead must be a whole number of 0 or more, not '2'"),
+        ("refine", -1, "refine must be a whole number of 0 or more, not -1"),
+        ("refine", True, "refine must be a whole number of 0 or more, not True"),
         ("mix", 1.5, "mix must be a number from 0 to 1, not 1.5"),
     ],
 )
