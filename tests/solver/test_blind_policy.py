@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from golf_solitaire import Deal, Draw, Game, Play, Rules
 from golf_solitaire import state as engine
-from golf_solitaire.solver.blind_policy import BlindPolicy, PolicyShelf
+from golf_solitaire.solver.blind_policy import BlindPolicy, PolicyShelf, rank_counts
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.fair_player import blind_move, play_hole
 from golf_solitaire.state import State
@@ -83,9 +83,7 @@ def test_the_shortcuts_judge_as_the_plain_sums(rules: Rules, data: st.DataObject
     deal, game = small_game(data, rules, 4)
     board = Board.from_position(deal, game.state)
     policy, plain = BlindPolicy(board), BlindPolicy(board)
-    counts = [0] * RANKS
-    for rank in board.stock:
-        counts[rank] += 1
+    counts = rank_counts(board.stock)
     packed = policy.pack(board.heights)
     for end in policy.ends(packed, board.top):
         lengths = policy.chain_lengths(end)
@@ -104,9 +102,7 @@ def test_refining_every_tableau_without_a_beam_is_the_deeper_look(
     none dropped after a draw, it chooses exactly as the policy that looks that far."""
     deal, game = small_game(data, rules, 4)
     board = Board.from_position(deal, game.state)
-    counts = [0] * RANKS
-    for rank in board.stock:
-        counts[rank] += 1
+    counts = rank_counts(board.stock)
     for lookahead in (1, 2):
         refined = BlindPolicy(board, lookahead=lookahead, refine=99, beam=99)
         deeper = BlindPolicy(board, lookahead=lookahead + 1)
@@ -124,9 +120,7 @@ def test_refining_chooses_among_the_best_by_the_shallower_look() -> None:
     game = Game(deal)
     while not game.is_over:
         board = Board.from_position(deal, game.state)
-        counts = [0] * RANKS
-        for rank in board.stock:
-            counts[rank] += 1
+        counts = rank_counts(board.stock)
         unseen = len(board.stock)
         policy = BlindPolicy(board, lookahead=2, refine=2)
         packed = policy.pack(board.heights)

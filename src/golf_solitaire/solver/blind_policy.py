@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Final
 
 from golf_solitaire.rules import Rules
@@ -45,6 +46,14 @@ REFINE_BEAM: Final = 2
 """Tableaux kept after each draw inside a ``refine`` judgement (by the static judgement)."""
 
 
+def rank_counts(ranks: Iterable[int]) -> list[int]:
+    """How many of each rank code ``ranks`` holds (what the policy sees of the unseen cards)."""
+    counts = [0] * RANKS
+    for rank in ranks:
+        counts[rank] += 1
+    return counts
+
+
 class BlindPolicy:
     """The stock-blind rollout player of one board (its columns and rules)."""
 
@@ -54,9 +63,9 @@ class BlindPolicy:
         if any(len(column) > MASK for column in board.columns):
             raise ValueError(f"blind policy: a column holds more than {MASK} cards")
         self.columns: list[list[int]] = [list(column) for column in board.columns]
-        self.key = shelf_key(board, lookahead, refine)
-        """What the policy's choices depend on: the columns, the rules, ``lookahead`` and
-        ``refine``."""
+        self.key = shelf_key(board, lookahead, refine, beam)
+        """What the policy's choices depend on: the columns, the rules, ``lookahead``,
+        ``refine`` and ``beam``."""
         self.refine = refine
         self.beam = beam
         """Tableaux kept after each draw inside a ``refine`` judgement."""
@@ -199,9 +208,10 @@ class BlindPolicy:
             count = counts[rank]
             if count:
                 counts[rank] -= 1
-                ends = list(self.ends(packed, rank).items())
-                if beam and rest and len(ends) > beam:
-                    ends.sort(key=lambda end: self.static(end[0], end[1], counts, rest))
+                reach = self.ends(packed, rank)
+                ends: Iterable[tuple[int, int]] = reach.items()
+                if beam and rest and len(reach) > beam:
+                    ends = sorted(ends, key=lambda end: self.score(end[0], end[1], counts, rest, 1))
                     del ends[beam:]
                 best = 0.0
                 first = True
@@ -212,10 +222,6 @@ class BlindPolicy:
                 counts[rank] += 1
                 total += count * best
         return total / unseen
-
-    def static(self, packed: int, left: int, counts: list[int], unseen: int) -> float:
-        """The static judgement of leaving ``packed`` before a draw (a cleared tableau first)."""
-        return self.leaf(packed, left, counts, unseen) if left else -float(unseen) - 1000.0
 
     def deeper_leaf(self, packed: int, counts: list[int], unseen: int) -> float:
         """``deeper`` one draw from its leaves, the same value by the same sums, faster: a
@@ -324,9 +330,7 @@ class BlindPolicy:
         """The strokes of a hand played from ``heights`` and waste top ``top`` to its end by
         this policy, the stock turning up in the order ``stock`` (never looked into); each
         tableau it leaves (packed) is added to ``trace`` when given."""
-        counts = [0] * RANKS
-        for rank in stock:
-            counts[rank] += 1
+        counts = rank_counts(stock)
         packed = self.pack(heights)
         drawn = 0
         total = len(stock)
@@ -373,22 +377,21 @@ class BlindPolicy:
     def move(self, heights: list[int], top: int, unseen: list[int]) -> int | None:
         """The policy's move from ``heights`` and ``top`` with the ``unseen`` ranks: the
         column to play, or ``None`` to draw (or to stop, when no draw is left)."""
-        counts = [0] * RANKS
-        for rank in unseen:
-            counts[rank] += 1
+        counts = rank_counts(unseen)
         packed = self.pack(heights)
         target = self.choose(packed, top, counts, len(unseen))
         return self.first_play(packed, top, target)
 
 
-ShelfKey = tuple[tuple[tuple[int, ...], ...], Rules, int, int]
+ShelfKey = tuple[tuple[tuple[int, ...], ...], Rules, int, int, int]
 
 
-def shelf_key(board: Board, lookahead: int, refine: int = 0) -> ShelfKey:
+def shelf_key(board: Board, lookahead: int, refine: int = 0, beam: int = REFINE_BEAM) -> ShelfKey:
     """What a policy's choices and kept tableaux depend on: the board's columns (whole, as
-    dealt: the heights say what is left), its rules, the draws it looks ahead and the
-    tableaux it judges again one draw further."""
-    return tuple(tuple(column) for column in board.columns), board.rules, lookahead, refine
+    dealt: the heights say what is left), its rules, the draws it looks ahead, the tableaux it
+    judges again one draw further and those it keeps after each draw there."""
+    columns = tuple(tuple(column) for column in board.columns)
+    return columns, board.rules, lookahead, refine, beam
 
 
 class PolicyShelf:

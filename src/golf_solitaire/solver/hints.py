@@ -844,7 +844,7 @@ def _rollout_values(
     moves: list[Move],
     orders: list[tuple[Card, ...]],
     lookahead: int,
-    refine: int = 0,
+    refine: int,
 ) -> list[float]:
     """The mean strokes after each move when a stock-blind player (``BlindPolicy``) plays the
     hand out, the stock turning up in each of ``orders`` (never looked into by the player)."""
