@@ -203,7 +203,7 @@ async def test_the_end_screen_says_the_mistake_you_could_have_seen_first() -> No
         assert fair.display and hindsight.display
         assert str(fair.render()).startswith(
             "Move 3 (J♥) was a mistake you could have seen: without knowing the stock, it gave "
-            "away about 4.1 strokes on average"
+            "away about 4.2 strokes on average"
         )
         assert str(hindsight.render()).startswith(
             "With the stock known: move 3 (draw J♥) was the first mistake"

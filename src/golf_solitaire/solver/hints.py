@@ -96,10 +96,12 @@ def default_rollouts(rules: Rules) -> int:
     return 0
 
 
-BLENDED_BUDGETS: Final = (36_000, DEFAULT_CLOSE_BUDGET)
+BLENDED_BUDGETS: Final = (28_000, DEFAULT_CLOSE_BUDGET)
 """The budgets where a hint also plays hands out (``default_rollouts``): the hands' time is
-taken from the search. Strict 12001-12160, pure Python: 5.68 strokes a hole against 5.75 with
-the usual budget (deal by deal -0.07 +- 0.23), CPU a hint median 151 ms against 173 ms."""
+taken from the search. With the hands refined (``DEFAULT_REFINE``), 28,000 positions cost about
+what 36,000 did with plain hands (latency median 229 ms against 223, p95 955 against 939 on
+strict 11001-11012) and played better on fresh strict deals: 4.40 strokes a hole against 4.96
+on 16001-16080, 4.41 against 4.58 on 15001-15080 (``docs/solver-ideas.md``)."""
 
 
 def default_budgets(rules: Rules) -> tuple[int, int]:
@@ -120,9 +122,10 @@ DEFAULT_MIX = 0.5
 DEFAULT_LOOKAHEAD = 2
 """Draws the rollout player looks ahead over when it chooses the tableau to leave."""
 
-DEFAULT_REFINE = 0
+DEFAULT_REFINE = 2
 """Tableaux the rollout player judges again one draw further ahead (``BlindPolicy``'s
-``refine``; 0: none)."""
+``refine``; 0: none). Two make the hands' player 0.43 strokes a hand stronger at twice its
+CPU (strict 1201-1400, ``benchmarks/blind_player.py``)."""
 
 SHELF: Final = PolicyShelf()
 """The rollout policies kept between one hand's hints (its tableaux recur from hint to hint)."""
