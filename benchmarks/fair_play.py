@@ -19,7 +19,7 @@ difference with its 95% interval, and the deals each played better).
 The hint was tuned on strict deals 1001-1200; figures quoted in the README and in
 ``docs/solver-ideas.md`` come from held-out deals 3001-3200, 4001-4030, 5001-5080, 6001-6080,
 7001-7080, 8001-8080, 10001-10160, 12001-12160, 13001-13120, 14001-14120, 15001-15120,
-16001-16080, 17001-17080 and 18001-18080.
+16001-16080, 17001-17080, 18001-18080 and 19001-19080.
 
     python benchmarks/fair_play.py                          # strict 3001-3200, 2 jobs
     python benchmarks/fair_play.py --deals 1-50 --rules putt-putt --jobs 1
