@@ -29,11 +29,13 @@ The hint was tuned on strict deals 1001-1200; figures quoted in the README and i
 from __future__ import annotations
 
 import argparse
+import csv
 import functools
 import math
 import multiprocessing
 import statistics
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from golf_solitaire import Deal, Rules, solve
@@ -120,6 +122,17 @@ def paired(name: str, mine: list[Hole], fair: list[Hole]) -> str:
     )
 
 
+def write_strokes(path: Path, holes: dict[str, list[Hole]], numbers: Sequence[int]) -> None:
+    """Each player's strokes deal by deal (``player,deal,strokes``), so runs of different
+    code can be compared deal by deal afterwards."""
+    with path.open("w", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["player", "deal", "strokes"])
+        for name, played in holes.items():
+            for number, hole in zip(numbers, played, strict=True):
+                writer.writerow([name, number, hole.strokes])
+
+
 def main() -> None:
     """Play every deal with every player and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -132,6 +145,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--variant", type=parse_variant, action="append", default=[], help="NAME:k=v,..."
+    )
+    parser.add_argument(
+        "--strokes", type=Path, help="also write each player's strokes deal by deal to this CSV"
     )
     arguments = parser.parse_args()
     numbers = parse_deal_range(arguments.deals)
@@ -188,6 +204,8 @@ def main() -> None:
             (wall, wall_p95), (cpu, cpu_p95) = figures
             line += f" {wall:9.0f} ms {wall_p95:5.0f} ms  (CPU {cpu:.0f} ms, p95 {cpu_p95:.0f} ms)"
         print(line)
+    if arguments.strokes:
+        write_strokes(arguments.strokes, {name: runs[0] for name, runs in holes.items()}, numbers)
     if "fair" in holes:
         for name in timed + names:
             if name != "fair" and name != "optimum":
