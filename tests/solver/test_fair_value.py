@@ -18,12 +18,17 @@ from golf_solitaire import Deal, Draw, Game, Move, Rules, hint, review
 from golf_solitaire import state as engine
 from golf_solitaire.cards import Card
 from golf_solitaire.i18n import LANGUAGES
+from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.fair_value import (
     MAX_UNSEEN,
+    Expectimax,
     TooManyUnseenError,
+    exact_key,
     fair_value,
     fair_values,
+    move_values,
 )
+from golf_solitaire.solver.search import LimitReached
 from golf_solitaire.state import State
 from tests.solver.test_brute_force import COLUMN_RULE_SETS, by_rules, small_game
 
@@ -213,3 +218,40 @@ def test_fair_value_refuses_a_covering_layout_by_name() -> None:
         fair_value(game)
     with pytest.raises(ValueError, match="fair value: escalator is a covering layout"):
         fair_values(game)
+
+
+def test_a_kept_search_values_as_a_new_one_even_after_running_out() -> None:
+    """What an exact search keeps between a hand's hints, even from hints that ran out of their
+    allowance half way, never changes a value: along a real hand from 8 unseen cards, one
+    search allowed 40 draws at a time gives every move the value a new search gives."""
+    deal = Deal.numbered(1005)
+    game = Game(deal)
+    while game.stock_count > 8:
+        game.apply(Draw())
+    kept = Expectimax(Board.from_position(deal, game.state))
+    ran_out = 0
+    while not game.is_over:
+        board = Board.from_position(deal, game.state)
+        assert exact_key(board) == kept.key  # one hand, one search
+        unseen = tuple(sorted(board.stock))
+        moves = game.legal_moves()
+        while True:
+            kept.allow(40)
+            try:
+                values = move_values(kept, board, unseen, moves)
+                break
+            except LimitReached:
+                ran_out += 1
+        assert values == move_values(Expectimax(board), board, unseen, moves)
+        game.apply(min(moves, key=values.__getitem__))
+    assert ran_out > 10  # the allowance did cut searches short, again and again
+
+
+def test_a_hints_kept_search_serves_its_own_deal_only() -> None:
+    """The exact searches kept for the next hint are the deal's own: another deal's columns,
+    or the same columns under other rules, never get them."""
+    boards = [
+        Board.from_position(deal, State.start(deal))
+        for deal in (Deal.numbered(1), Deal.numbered(2), Deal.numbered(1, Rules.named("putt-putt")))
+    ]
+    assert len({exact_key(board) for board in boards}) == 3

@@ -28,14 +28,13 @@ into: only the draw turns its next card.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Final
 
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.pruning import rank_tables
+from golf_solitaire.solver.shelf import Shelf
 
 BITS: Final = 4
 """Bits a column's height takes in a packed tableau (up to 15 cards a column)."""
@@ -402,25 +401,18 @@ class PolicyShelf:
     ``most_chains`` chains (its memory)."""
 
     def __init__(self, size: int = 2, most_chains: int = 500_000) -> None:
-        self.size = size
-        self.most_chains = most_chains
-        self.policies: OrderedDict[ShelfKey, BlindPolicy] = OrderedDict()
-        self.lock = threading.Lock()
+        self.shelf: Shelf[ShelfKey, BlindPolicy] = Shelf(
+            lambda policy: len(policy.chains), size, most_chains
+        )
+        self.policies = self.shelf.kept
 
     def take(self, board: Board, lookahead: int, refine: int = 0) -> BlindPolicy:
         """The kept policy of ``board``'s columns and rules (off the shelf), else a new one."""
-        with self.lock:
-            policy = self.policies.pop(shelf_key(board, lookahead, refine), None)
-        if policy is None:
-            policy = BlindPolicy(board, lookahead=lookahead, refine=refine)
-        return policy
+        return self.shelf.take(
+            shelf_key(board, lookahead, refine),
+            lambda: BlindPolicy(board, lookahead=lookahead, refine=refine),
+        )
 
     def put_back(self, policy: BlindPolicy) -> None:
         """Keep ``policy`` for the next hint of its deal (the oldest kept past ``size``)."""
-        if len(policy.chains) > self.most_chains:
-            return
-        with self.lock:
-            self.policies[policy.key] = policy
-            self.policies.move_to_end(policy.key)
-            while len(self.policies) > self.size:
-                self.policies.popitem(last=False)
+        self.shelf.put_back(policy.key, policy)

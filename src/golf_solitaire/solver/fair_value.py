@@ -25,6 +25,7 @@ from typing import Final
 
 from golf_solitaire import state as rules_of_play
 from golf_solitaire.moves import Draw, Move, Play
+from golf_solitaire.rules import Rules
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.pruning import rank_tables
 from golf_solitaire.solver.search import LimitReached
@@ -40,6 +41,16 @@ class TooManyUnseenError(ValueError):
 
 Unseen = tuple[int, ...]
 """The unseen cards' ranks, sorted (a multiset)."""
+
+ExactKey = tuple[tuple[tuple[int, ...], ...], Rules, int]
+
+
+def exact_key(board: Board) -> ExactKey:
+    """What an ``Expectimax``'s kept values depend on: the board's columns as dealt, its rules
+    and the bits a rank's count among the unseen takes (four, unless a rank has more than 15
+    unseen copies); positions of one hand share it, so one search serves all its hints."""
+    count_bits = max(4, max(Counter(board.stock).values(), default=1).bit_length())
+    return tuple(tuple(column) for column in board.columns), board.rules, count_bits
 
 
 class Expectimax:
@@ -59,14 +70,18 @@ class Expectimax:
         self.next_codes = rank_tables(board.rules).next_codes
         self.tops = [[-1, *column] for column in board.columns]  # a column's top by height
         self.bits = max(1, max((len(column) for column in board.columns), default=1).bit_length())
-        count_bits = max(1, max(Counter(board.stock).values(), default=1).bit_length())
-        self.count_bits = max(count_bits, 4)  # a rank's count among the unseen
+        self.key = exact_key(board)
+        self.count_bits = self.key[2]  # a rank's count among the unseen
         self.shift = self.bits * len(board.columns)  # the unseen counts above the heights
         self.memo: dict[int, float] = {}  # packed (tableau, unseen) at a draw: its value
         self.turn_ends: dict[tuple[int, int], tuple[int, ...]] = {}
         self.draw_ranks: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
         self.max_nodes = max_nodes
         self.nodes = 0
+
+    def allow(self, nodes: int) -> None:
+        """Let it value ``nodes`` more draws from now (what it kept already costs nothing)."""
+        self.max_nodes = self.nodes + nodes
 
     def value(self, heights: tuple[int, ...], top: int, unseen: Unseen) -> float:
         """The expected strokes of the best stock-blind play (a cleared tableau scores minus

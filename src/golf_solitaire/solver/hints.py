@@ -42,10 +42,17 @@ from golf_solitaire.rules import QueensOnKings, Rules
 from golf_solitaire.solver.blind_policy import BlindPolicy, PolicyShelf
 from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.cover_search import AnySearch, search_for
-from golf_solitaire.solver.fair_value import MAX_UNSEEN, Expectimax, move_values
+from golf_solitaire.solver.fair_value import (
+    MAX_UNSEEN,
+    ExactKey,
+    Expectimax,
+    exact_key,
+    move_values,
+)
 from golf_solitaire.solver.frames import roomy
 from golf_solitaire.solver.pruning import rank_tables
 from golf_solitaire.solver.search import INFINITY, LimitReached
+from golf_solitaire.solver.shelf import Shelf
 from golf_solitaire.solver.texts import render
 from golf_solitaire.state import State
 
@@ -131,7 +138,12 @@ SHELF: Final = PolicyShelf()
 """The rollout policies kept between one hand's hints (its tableaux recur from hint to hint)."""
 
 DEFAULT_EXACT = 20_000
-"""Positions the exact stock-blind expectimax may open before a hint samples instead (0: never)."""
+"""Draws the exact stock-blind expectimax may value in one hint before the hint samples instead
+(0: never)."""
+
+EXACT_SHELF: Final[Shelf[ExactKey, Expectimax]] = Shelf(lambda search: len(search.memo), 2, 300_000)
+"""The exact searches kept between one hand's hints: what one hint valued (even one that ran
+out of its allowance) the next need not value again, so a hand's hints share their budgets."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -721,11 +733,16 @@ def _other_words(deal: Deal, state: State, move: Move) -> tuple[str, dict[str, A
 def _exact_hint(deal: Deal, state: State, moves: list[Move], most: int) -> Hint | None:
     """The move of the exact stock-blind expectimax, or ``None`` past ``most`` positions."""
     board = Board.from_position(deal, state)
-    search = Expectimax(board, max_nodes=most)
+    key = exact_key(board)
+    search = EXACT_SHELF.take(key, lambda: Expectimax(board))
+    before = search.nodes
+    search.allow(most)
     try:
         values = move_values(search, board, tuple(sorted(board.stock)), moves)
     except LimitReached:
         return None
+    finally:
+        EXACT_SHELF.put_back(key, search)
     move = min(moves, key=values.__getitem__)
     code = "hint.exact" if board.stock else "hint.exact_known"
     advice = _advice(
@@ -735,7 +752,7 @@ def _exact_hint(deal: Deal, state: State, moves: list[Move], most: int) -> Hint 
         code,
         {"unseen": len(board.stock)},
         expected_strokes=values[move],
-        nodes=search.nodes,
+        nodes=search.nodes - before,
         move_values=values,
     )
     return _compared(advice, deal, state, counted=1, tried=1)
