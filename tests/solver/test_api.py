@@ -13,7 +13,8 @@ from golf_solitaire import Deal, Draw, Game, Limit, Play, Rules, hint, review, s
 from golf_solitaire import state as rules_of_play
 from golf_solitaire.cards import parse_cards
 from golf_solitaire.i18n import LANGUAGES
-from golf_solitaire.solver.hints import _stock_orders
+from golf_solitaire.solver.chains import greedy_move
+from golf_solitaire.solver.hints import EXACT_SHELF, _stock_orders
 
 SMALL = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
 
@@ -237,6 +238,37 @@ def test_a_turn_chosen_blind_never_sees_the_stock_order() -> None:
         other.apply(advice.move)
 
 
+def test_an_exact_hint_never_sees_the_stock_order_even_from_a_kept_search() -> None:
+    """With 8 cards unseen the hint weighs every order exactly, and keeps its search for the
+    hand's next hints: a cheater's twin (the unseen cards shuffled, so the player cannot tell
+    the two apart) gets the same hint whichever asked first, and the same as a fresh search
+    gives, at every position the two hands share."""
+    deal = Deal.numbered(1023)
+    game = Game(deal)
+    while game.stock_count > 8:
+        game.apply(greedy_move(game))
+    drawn = game.state.drawn
+    unseen = list(deal.stock[drawn:])
+    random.Random(6).shuffle(unseen)
+    other = Game(dataclasses.replace(deal, stock=deal.stock[:drawn] + tuple(unseen)))
+    for move in game.moves:
+        other.apply(move)
+    shared = 0
+    while not game.is_over and game.state == other.state:
+        first, second = (game, other) if shared % 2 else (other, game)
+        advice = hint(first)
+        if len(first.legal_moves()) > 1:
+            assert advice.code.startswith("hint.exact")
+        assert hint(second) == advice
+        EXACT_SHELF.kept.clear()
+        assert hint(first) == advice
+        assert advice.move is not None
+        game.apply(advice.move)
+        other.apply(advice.move)
+        shared += 1
+    assert shared >= 2
+
+
 @pytest.mark.parametrize("refine", [0, 3])
 def test_a_hint_with_rollouts_never_sees_the_stock_order(refine: int) -> None:
     """The rollouts' player draws from sampled orders: a cheater's twin of deal 1002 (its stock
@@ -264,6 +296,8 @@ def test_a_hint_with_rollouts_never_sees_the_stock_order(refine: int) -> None:
         ("lookahead", "2", "lookahead must be a whole number of 0 or more, not '2'"),
         ("refine", -1, "refine must be a whole number of 0 or more, not -1"),
         ("refine", True, "refine must be a whole number of 0 or more, not True"),
+        ("exact_unseen", -1, "exact_unseen must be a whole number of 0 or more, not -1"),
+        ("exact_unseen", 9.5, "exact_unseen must be a whole number of 0 or more, not 9.5"),
         ("mix", 1.5, "mix must be a number from 0 to 1, not 1.5"),
     ],
 )

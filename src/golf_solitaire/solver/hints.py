@@ -141,6 +141,9 @@ DEFAULT_EXACT = 20_000
 """Draws the exact stock-blind expectimax may value in one hint before the hint samples instead
 (0: never)."""
 
+DEFAULT_EXACT_UNSEEN = MAX_UNSEEN
+"""The most unseen cards at which a hint tries the exact expectimax before sampling."""
+
 EXACT_SHELF: Final[Shelf[ExactKey, Expectimax]] = Shelf(lambda search: len(search.memo), 2, 300_000)
 """The exact searches kept between one hand's hints: what one hint valued (even one that ran
 out of its allowance) the next need not value again, so a hand's hints share their budgets."""
@@ -153,7 +156,9 @@ class Hint:
     ``reason`` is the English line; ``code``/``params`` (with ``move_code``/``move_params``)
     let a face translate it (``text(lang)``). ``clear_chance`` is the share of stock orders
     (0..1) in which the move leads to a cleared tableau, ``expected_strokes`` the mean best
-    strokes after it, ``samples`` the stock orders solved (1 with ``peek``).
+    strokes after it, ``samples`` the stock orders solved (1 with ``peek``), ``nodes`` the
+    positions this hint opened: work, not advice, so hints that advise alike are equal whatever
+    each cost (an exact hint counts only the draws the hand's earlier hints had not valued).
     """
 
     move: Move | None
@@ -166,7 +171,7 @@ class Hint:
     expected_strokes: float | None = None
     samples: int = 0
     peek: bool = False
-    nodes: int = 0
+    nodes: int = field(default=0, compare=False)
     compare_code: str | None = None
     compare_params: dict[str, Any] = field(default_factory=dict)
     other_code: str | None = None
@@ -387,6 +392,7 @@ def hint(
     samples: int = DEFAULT_SAMPLES,
     budget: int | None = None,
     exact: int = DEFAULT_EXACT,
+    exact_unseen: int = DEFAULT_EXACT_UNSEEN,
     close_budget: int | None = None,
     turn: int = DEFAULT_TURN,
     spread: int = DEFAULT_SPREAD,
@@ -412,10 +418,13 @@ def hint(
     it; ``None``: ``default_rollouts`` of the rules). The move with the fewest expected
     strokes wins, and the reason says how its values were made. With ``peek`` the true order
     is solved exactly (first which moves clear, then the strokes), else the first legal move
-    is called a guess. ``ValueError`` for ``peek`` in a competitive game: its stock order
-    stays hidden. Two ways of sampling measured against this one, off by default
-    (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before the next draw without
-    seeing it, ``spread=1`` puts every unseen card first in an equal share of the orders.
+    is called a guess. Without ``peek``, with ``exact_unseen`` or fewer cards unseen, it first
+    tries the exact stock-blind expectimax (``fair_value``), valuing at most ``exact`` draws
+    more than the hand's earlier hints did (0: never). ``ValueError`` for ``peek`` in a
+    competitive game: its stock order stays hidden. Two ways of sampling measured against
+    this one, off by default (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before
+    the next draw without seeing it, ``spread=1`` puts every unseen card first in an equal
+    share of the orders.
 
     >>> from golf_solitaire import Deal, Game
     >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"
@@ -447,6 +456,10 @@ def hint(
         raise ValueError(f"hint: lookahead must be a whole number of 0 or more, not {lookahead!r}")
     if not isinstance(refine, int) or isinstance(refine, bool) or refine < 0:
         raise ValueError(f"hint: refine must be a whole number of 0 or more, not {refine!r}")
+    if not isinstance(exact_unseen, int) or isinstance(exact_unseen, bool) or exact_unseen < 0:
+        raise ValueError(
+            f"hint: exact_unseen must be a whole number of 0 or more, not {exact_unseen!r}"
+        )
     if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0 <= mix <= 1:
         raise ValueError(f"hint: mix must be a number from 0 to 1, not {mix!r}")
     deal, state = game.deal, game.state
@@ -462,7 +475,7 @@ def hint(
     hidden = () if peek else rules_of_play.face_down(deal, state)
     if hidden:  # face-down cards are unknown like the stock: sampled along with it
         unseen += tuple(deal.columns[position][0] for position in hidden)
-    if not peek and exact and len(unseen) <= MAX_UNSEEN and not deal.layout.is_covering:
+    if not peek and exact and len(unseen) <= exact_unseen and not deal.layout.is_covering:
         found = _exact_hint(deal, state, moves, exact)
         if found is not None:
             return found
