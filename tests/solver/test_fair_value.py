@@ -221,9 +221,11 @@ def test_fair_value_refuses_a_covering_layout_by_name() -> None:
 
 
 def test_a_kept_search_values_as_a_new_one_even_after_running_out() -> None:
-    """What an exact search keeps between a hand's hints, even from hints that ran out of their
-    allowance half way, never changes a value: along a real hand from 8 unseen cards, one
-    search allowed 40 draws at a time gives every move the value a new search gives."""
+    """A search kept between a hand's hints values every move as a new search does, and, once
+    it forgets its values, opens as many draws: along a real hand from 8 unseen cards, one
+    search (run out of half the allowance it needs at each position, then made to forget) fits an
+    allowance exactly when a new search does, so a hint's choice between exact and sampled
+    play never depends on the hints asked before it."""
     deal = Deal.numbered(1005)
     game = Game(deal)
     while game.stock_count > 8:
@@ -235,16 +237,18 @@ def test_a_kept_search_values_as_a_new_one_even_after_running_out() -> None:
         assert exact_key(board) == kept.key  # one hand, one search
         unseen = tuple(sorted(board.stock))
         moves = game.legal_moves()
-        while True:
-            kept.allow(40)
-            try:
-                values = move_values(kept, board, unseen, moves)
-                break
-            except LimitReached:
-                ran_out += 1
-        assert values == move_values(Expectimax(board), board, unseen, moves)
-        game.apply(min(moves, key=values.__getitem__))
-    assert ran_out > 10  # the allowance did cut searches short, again and again
+        new = Expectimax(board)
+        expected = move_values(new, board, unseen, moves)
+        kept.allow(new.nodes // 2)  # half what a new one needs, on top of what it kept
+        try:
+            move_values(kept, board, unseen, moves)
+        except LimitReached:
+            ran_out += 1
+        kept.forget()
+        assert move_values(kept, board, unseen, moves) == expected
+        assert kept.nodes == new.nodes
+        game.apply(min(moves, key=expected.__getitem__))
+    assert ran_out >= 1
 
 
 def test_a_hints_kept_search_serves_its_own_deal_only() -> None:

@@ -83,6 +83,14 @@ class Expectimax:
         """Let it value ``nodes`` more draws from now (what it kept already costs nothing)."""
         self.max_nodes = self.nodes + nodes
 
+    def forget(self) -> None:
+        """Drop the values, the count and the allowance, keeping the tables of the board's
+        turns: a search that starts afresh opens as many draws as a new one, so whether it fits
+        an allowance depends on the position alone, never on what was asked before."""
+        self.memo.clear()
+        self.nodes = 0
+        self.max_nodes = None
+
     def value(self, heights: tuple[int, ...], top: int, unseen: Unseen) -> float:
         """The expected strokes of the best stock-blind play (a cleared tableau scores minus
         the unseen cards left)."""

@@ -144,9 +144,12 @@ DEFAULT_EXACT = 20_000
 DEFAULT_EXACT_UNSEEN = MAX_UNSEEN
 """The most unseen cards at which a hint tries the exact expectimax before sampling."""
 
-EXACT_SHELF: Final[Shelf[ExactKey, Expectimax]] = Shelf(lambda search: len(search.memo), 2, 300_000)
-"""The exact searches kept between one hand's hints: what one hint valued (even one that ran
-out of its allowance) the next need not value again, so a hand's hints share their budgets."""
+EXACT_SHELF: Final[Shelf[ExactKey, Expectimax]] = Shelf(
+    lambda search: len(search.turn_ends), 2, 300_000
+)
+"""The exact searches kept between one hand's hints for the tableaux each turn can leave (the
+board's alone); their values start afresh at every hint (``Expectimax.forget``), so whether a
+hint is exact depends on its position alone, as the review that asks it again needs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +161,7 @@ class Hint:
     (0..1) in which the move leads to a cleared tableau, ``expected_strokes`` the mean best
     strokes after it, ``samples`` the stock orders solved (1 with ``peek``), ``nodes`` the
     positions this hint opened: work, not advice, so hints that advise alike are equal whatever
-    each cost (an exact hint counts only the draws the hand's earlier hints had not valued).
+    each cost.
     """
 
     move: Move | None
@@ -748,7 +751,7 @@ def _exact_hint(deal: Deal, state: State, moves: list[Move], most: int) -> Hint 
     board = Board.from_position(deal, state)
     key = exact_key(board)
     search = EXACT_SHELF.take(key, lambda: Expectimax(board))
-    before = search.nodes
+    search.forget()
     search.allow(most)
     try:
         values = move_values(search, board, tuple(sorted(board.stock)), moves)
@@ -765,7 +768,7 @@ def _exact_hint(deal: Deal, state: State, moves: list[Move], most: int) -> Hint 
         code,
         {"unseen": len(board.stock)},
         expected_strokes=values[move],
-        nodes=search.nodes - before,
+        nodes=search.nodes,
         move_values=values,
     )
     return _compared(advice, deal, state, counted=1, tried=1)
