@@ -3,9 +3,9 @@ r"""The exact value of stock-blind play: expected strokes when every unseen card
 A player who cannot see the stock knows the tableau, the waste and the *set* of cards still
 face down (every card not in sight), never their order. The best such player chooses each move
 by the expected strokes it leads to, where a draw turns up each unseen card with equal chance.
-That is an expectimax over positions and the multiset of unseen ranks (suits never matter);
-it is exact, and its size grows with the unseen cards' subsets, so it is offered up to
-``MAX_UNSEEN`` of them and refused beyond. It is the oracle the fair hint is tested against,
+That is an expectimax over the tableaux left at each draw and the multiset of unseen ranks
+(suits never matter); it is exact, and its size grows with the unseen cards' subsets, so it
+is offered up to ``MAX_UNSEEN`` of them and refused beyond. It is the oracle the fair hint is tested against,
 and the fair hint itself uses it once few unseen cards remain.
 
 >>> from golf_solitaire import Deal, Game
