@@ -5,8 +5,8 @@ face down (every card not in sight), never their order. The best such player cho
 by the expected strokes it leads to, where a draw turns up each unseen card with equal chance.
 That is an expectimax over the tableaux left at each draw and the multiset of unseen ranks
 (suits never matter); it is exact, and its size grows with the unseen cards' subsets, so it
-is offered up to ``MAX_UNSEEN`` of them and refused beyond. It is the oracle the fair hint is tested against,
-and the fair hint itself uses it once few unseen cards remain.
+is offered up to ``MAX_UNSEEN`` of them and refused beyond. It is the oracle the fair hint is
+tested against, and the fair hint itself uses it once few unseen cards remain.
 
 >>> from golf_solitaire import Deal, Game
 >>> board = "Talon: 5H 9C\nFoundations: 7D\n7C 8S\n6H\n-\n-\n-\n-\n-\n"

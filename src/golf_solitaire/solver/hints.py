@@ -137,14 +137,14 @@ CPU (strict 1201-1400, ``benchmarks/blind_player.py``)."""
 SHELF: Final = PolicyShelf()
 """The rollout policies kept between one hand's hints (its tableaux recur from hint to hint)."""
 
-DEFAULT_EXACT = 60_000
+DEFAULT_EXACT = 20_000
 """Draws the exact stock-blind expectimax may value in one hint before the hint samples instead
-(0: never): about 0.3 s of CPU at most, paid where the sampled hint costs less than the median
+(0: never): about 0.1 s of CPU at most. Three times as many, tried up to 9 unseen cards,
+played no better beyond the noise and cost beginners' hints a tenth more
 (``docs/solver-ideas.md``)."""
 
-DEFAULT_EXACT_UNSEEN = MAX_UNSEEN + 1
-"""The most unseen cards at which a hint tries the exact expectimax before sampling (one more
-than ``fair_value`` answers for: a hint may fall back on sampling, ``fair_value`` may not)."""
+DEFAULT_EXACT_UNSEEN = MAX_UNSEEN
+"""The most unseen cards at which a hint tries the exact expectimax before sampling."""
 
 EXACT_SHELF: Final[Shelf[ExactKey, Expectimax]] = Shelf(
     lambda search: len(search.turn_ends), 2, 300_000
