@@ -425,7 +425,7 @@ def hint(
     is solved exactly (first which moves clear, then the strokes), else the first legal move
     is called a guess. Without ``peek``, with ``exact_unseen`` or fewer cards unseen, it first
     tries the exact stock-blind expectimax (``fair_value``), valuing at most ``exact`` draws
-    more than the hand's earlier hints did (0: never). ``ValueError`` for ``peek`` in a
+    afresh at each hint (0: never). ``ValueError`` for ``peek`` in a
     competitive game: its stock order stays hidden. Two ways of sampling measured against
     this one, off by default (``docs/solver-ideas.md``): ``turn=1`` chooses the plays before
     the next draw without seeing it, ``spread=1`` puts every unseen card first in an equal
@@ -749,7 +749,7 @@ def _other_words(deal: Deal, state: State, move: Move) -> tuple[str, dict[str, A
 
 
 def _exact_hint(deal: Deal, state: State, moves: list[Move], most: int) -> Hint | None:
-    """The move of the exact stock-blind expectimax, or ``None`` past ``most`` positions."""
+    """The move of the exact stock-blind expectimax, or ``None`` past ``most`` draws."""
     board = Board.from_position(deal, state)
     key = exact_key(board)
     search = EXACT_SHELF.take(key, lambda: Expectimax(board))
