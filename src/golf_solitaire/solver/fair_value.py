@@ -60,9 +60,10 @@ class Expectimax:
     puts the drawn card on the waste, whatever was on top. So values are kept only at the
     draws, one for each tableau and multiset of unseen ranks (both packed in one int), and a
     turn is the best of the tableaux its plays can reach (kept for each tableau and waste top,
-    whatever is unseen): four times fewer positions than keeping every play's, and about seven
-    times as fast. ``max_nodes`` bounds the draws it may value (``LimitReached`` past it), so
-    a hint can try it and fall back on sampling when a position is too big.
+    whatever is unseen): four times fewer positions than keeping every play's, and about five
+    times as fast (``benchmarks/expectimax.py``). ``max_nodes`` bounds the draws it may value
+    (``LimitReached`` past it), so a hint can try it and fall back on sampling when a position
+    is too big.
     """
 
     def __init__(self, board: Board, *, max_nodes: int | None = None) -> None:
