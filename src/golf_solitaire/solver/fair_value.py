@@ -26,6 +26,7 @@ from typing import Final
 from golf_solitaire import state as rules_of_play
 from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.rules import Rules
+from golf_solitaire.solver.blind_policy import BITS, BlindPolicy
 from golf_solitaire.solver.board import RANKS, Board
 from golf_solitaire.solver.pruning import rank_tables
 from golf_solitaire.solver.search import LimitReached
@@ -46,9 +47,9 @@ ExactKey = tuple[tuple[tuple[int, ...], ...], Rules, int]
 
 
 def exact_key(board: Board) -> ExactKey:
-    """What an ``Expectimax``'s kept values depend on: the board's columns as dealt, its rules
-    and the bits a rank's count among the unseen takes (four, unless a rank has more than 15
-    unseen copies); positions of one hand share it, so one search serves all its hints."""
+    """What an ``Expectimax``'s tables depend on: the board's columns as dealt, its rules and
+    the bits a rank's count among the unseen takes (four, unless a rank has more than 15 unseen
+    copies); positions of one hand share it, so one search's tables serve all its hints."""
     count_bits = max(4, max(Counter(board.stock).values(), default=1).bit_length())
     return tuple(tuple(column) for column in board.columns), board.rules, count_bits
 
@@ -59,23 +60,21 @@ class Expectimax:
     Between two draws a blind player's whole choice is the tableau to leave: the draw then
     puts the drawn card on the waste, whatever was on top. So values are kept only at the
     draws, one for each tableau and multiset of unseen ranks (both packed in one int), and a
-    turn is the best of the tableaux its plays can reach (kept for each tableau and waste top,
-    whatever is unseen): four times fewer positions than keeping every play's, and about five
-    times as fast (``benchmarks/expectimax.py``). ``max_nodes`` bounds the draws it may value
-    (``LimitReached`` past it), so a hint can try it and fall back on sampling when a position
-    is too big.
+    turn is the best of the tableaux its plays can reach (``BlindPolicy.ends``, kept for each
+    tableau and waste top, whatever is unseen): four times fewer positions than keeping every
+    play's, and about five times as fast (``benchmarks/expectimax.py``). ``max_nodes`` bounds
+    the draws it may value (``LimitReached`` past it), so a hint can try it and fall back on
+    sampling when a position is too big.
     """
 
     def __init__(self, board: Board, *, max_nodes: int | None = None) -> None:
         self.columns = board.columns
         self.next_codes = rank_tables(board.rules).next_codes
-        self.tops = [[-1, *column] for column in board.columns]  # a column's top by height
-        self.bits = max(1, max((len(column) for column in board.columns), default=1).bit_length())
+        self.turns = BlindPolicy(board)  # only its table of the tableaux each turn can leave
         self.key = exact_key(board)
         self.count_bits = self.key[2]  # a rank's count among the unseen
-        self.shift = self.bits * len(board.columns)  # the unseen counts above the heights
+        self.shift = BITS * len(board.columns)  # the unseen counts above the heights
         self.memo: dict[int, float] = {}  # packed (tableau, unseen) at a draw: its value
-        self.turn_ends: dict[tuple[int, int], tuple[int, ...]] = {}
         self.draw_ranks: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -115,55 +114,22 @@ class Expectimax:
         return self._draw(self._tableau(heights), self._unseen(unseen))
 
     def _tableau(self, heights: tuple[int, ...]) -> int:
-        return sum(height << (self.bits * column) for column, height in enumerate(heights))
+        return self.turns.pack(list(heights))
 
     def _unseen(self, unseen: Unseen) -> int:
         return sum(1 << (self.count_bits * rank) for rank in unseen)
-
-    def _cards(self, tableau: int) -> int:
-        mask = (1 << self.bits) - 1
-        return sum((tableau >> (self.bits * column)) & mask for column in range(len(self.columns)))
 
     def _turn(self, tableau: int, top: int, unseen: int, left: int) -> float:
         """The best of the tableaux the plays from here can leave, each then drawn on (or,
         with nothing unseen, its cards counted); a cleared one at once."""
         best = math.inf
-        for end in self._ends(tableau, top):
+        for end, cards in self.turns.ends(tableau, top).items():
             if not end:
                 return -float(left)
-            found = self._draw(end, unseen) if left else float(self._cards(end))
+            found = self._draw(end, unseen) if left else float(cards)
             if found < best:
                 best = found
         return best
-
-    def _ends(self, tableau: int, top: int) -> tuple[int, ...]:
-        """Every tableau the plays from ``tableau`` under waste top ``top`` can leave, itself
-        among them."""
-        start = (tableau, top)
-        known = self.turn_ends.get(start)
-        if known is not None:
-            return known
-        bits, tops, next_codes = self.bits, self.tops, self.next_codes
-        mask = (1 << bits) - 1
-        seen = {start}
-        waiting = [start]
-        ends = {tableau}
-        while waiting:
-            heights, code = waiting.pop()
-            row = next_codes[code]
-            for column, column_tops in enumerate(tops):
-                height = (heights >> (bits * column)) & mask
-                if height:
-                    after_code = row[column_tops[height]]
-                    if after_code >= 0:
-                        after = (heights - (1 << (bits * column)), after_code)
-                        if after not in seen:
-                            seen.add(after)
-                            waiting.append(after)
-                            ends.add(after[0])
-        found = tuple(ends)
-        self.turn_ends[start] = found
-        return found
 
     def _draw(self, tableau: int, unseen: int) -> float:
         key = tableau | (unseen << self.shift)

@@ -147,7 +147,7 @@ DEFAULT_EXACT_UNSEEN = MAX_UNSEEN
 """The most unseen cards at which a hint tries the exact expectimax before sampling."""
 
 EXACT_SHELF: Final[Shelf[ExactKey, Expectimax]] = Shelf(
-    lambda search: len(search.turn_ends), 2, 300_000
+    lambda search: len(search.turns.reach), 2, 300_000
 )
 """The exact searches kept between one hand's hints for the tableaux each turn can leave (the
 board's alone); their values start afresh at every hint (``Expectimax.forget``), so whether a
