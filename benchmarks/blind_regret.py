@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from golf_solitaire import Deal, Game, Rules
+from golf_solitaire import Deal, Game, Rules, solve
 from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.fair_player import fair_move
 from golf_solitaire.solver.fair_value import Expectimax, move_values
@@ -45,12 +45,19 @@ class Choice:
     regret: float | None
 
 
-def play(task: tuple[str, int, dict[str, Any], int, int]) -> tuple[int, int, list[Choice], float]:
-    """Play one deal with the fair hint (``options`` go to ``hint``): its number, the strokes,
-    every judged choice and the CPU seconds the exact values took (a worker's unit of work)."""
+Hand = tuple[int, int, int, list[Choice], float]
+"""A deal played: its number, its optimum, the strokes, the judged choices, the exact values'
+CPU seconds."""
+
+
+def play(task: tuple[str, int, dict[str, Any], int, int]) -> Hand:
+    """Play one deal with the fair hint (``options`` go to ``hint``), judging its choices
+    (a worker's unit of work)."""
     rules_name, number, options, most_unseen, most_nodes = task
     deal = Deal.numbered(number, Rules.named(rules_name))
     game = Game(deal)
+    best = solve(deal, optimal=True).best_score
+    assert best is not None
     search: Expectimax | None = None  # one for the hand: its values hold at every position
     choices = []
     exact_seconds = 0.0
@@ -75,17 +82,17 @@ def play(task: tuple[str, int, dict[str, Any], int, int]) -> tuple[int, int, lis
                 choices.append(Choice(unseen, values[move] - min(values.values())))
             exact_seconds += time.process_time() - started
         game.apply(move)
-    return number, game.score, choices, exact_seconds
+    return number, best, game.score, choices, exact_seconds
 
 
-def table(hands: list[tuple[int, int, list[Choice], float]], most_unseen: int) -> list[str]:
+def table(hands: list[Hand], most_unseen: int) -> list[str]:
     """The regret a deal by cards unseen, the choices judged and skipped, and from there on."""
     count = len(hands)
     judged: Counter[int] = Counter()
     skipped: Counter[int] = Counter()
     best: Counter[int] = Counter()
     regret: dict[int, float] = {unseen: 0.0 for unseen in range(most_unseen + 1)}
-    for _, _, choices, _ in hands:
+    for _, _, _, choices, _ in hands:
         for choice in choices:
             if choice.regret is None:
                 skipped[choice.unseen] += 1
@@ -93,11 +100,12 @@ def table(hands: list[tuple[int, int, list[Choice], float]], most_unseen: int) -
             judged[choice.unseen] += 1
             regret[choice.unseen] += choice.regret
             best[choice.unseen] += choice.regret < 1e-9
-    final = sum(score for _, score, _, _ in hands) / count
-    seconds = sum(spent for _, _, _, spent in hands)
+    optimum = sum(best for _, best, _, _, _ in hands) / count
+    final = sum(score for _, _, score, _, _ in hands) / count
+    seconds = sum(spent for _, _, _, _, spent in hands)
     lines = [
-        f"{count} deals: the fair hint plays {final:.2f} strokes a hole;"
-        f" exact values took {seconds:.0f} s of CPU",
+        f"{count} deals: the fair hint plays {final:.2f} strokes a hole, the optimum"
+        f" {optimum:.2f} (gap {final - optimum:.2f}); exact values took {seconds:.0f} s of CPU",
         f"{'unseen':>6} {'choices':>8} {'skipped':>8} {'best move':>10} {'regret a choice':>16}"
         f" {'a deal':>7} {'from here on':>13}",
     ]
