@@ -90,7 +90,7 @@ def table(hands: list[Hand], most_unseen: int) -> list[str]:
     count = len(hands)
     judged: Counter[int] = Counter()
     skipped: Counter[int] = Counter()
-    best: Counter[int] = Counter()
+    best_moves: Counter[int] = Counter()
     regret: dict[int, float] = {unseen: 0.0 for unseen in range(most_unseen + 1)}
     for _, _, _, choices, _ in hands:
         for choice in choices:
@@ -99,8 +99,8 @@ def table(hands: list[Hand], most_unseen: int) -> list[str]:
                 continue
             judged[choice.unseen] += 1
             regret[choice.unseen] += choice.regret
-            best[choice.unseen] += choice.regret < 1e-9
-    optimum = sum(best for _, best, _, _, _ in hands) / count
+            best_moves[choice.unseen] += choice.regret < 1e-9
+    optimum = sum(deal_best for _, deal_best, _, _, _ in hands) / count
     final = sum(score for _, _, score, _, _ in hands) / count
     seconds = sum(spent for _, _, _, _, spent in hands)
     lines = [
@@ -112,7 +112,7 @@ def table(hands: list[Hand], most_unseen: int) -> list[str]:
     rest = sum(regret.values())
     for unseen in range(most_unseen, -1, -1):
         made = judged[unseen]
-        share = f"{best[unseen] / made:10.0%}" if made else f"{'':10}"
+        share = f"{best_moves[unseen] / made:10.0%}" if made else f"{'':10}"
         each = f"{regret[unseen] / made:16.3f}" if made else f"{'':16}"
         lines.append(
             f"{unseen:6} {made:8} {skipped[unseen]:8} {share} {each}"
@@ -134,6 +134,14 @@ def main() -> None:
         "--variant", default="", help="hint options, key=value,... (as fair_play's --variant)"
     )
     arguments = parser.parse_args()
+    if arguments.unseen < 0:
+        parser.error(f"--unseen must be 0 or more, not {arguments.unseen}")
+    if arguments.nodes < 1:
+        parser.error(f"--nodes must be 1 or more, not {arguments.nodes}")
+    try:
+        Rules.named(arguments.rules)  # an unknown preset is refused before any work
+    except ValueError as error:
+        parser.error(str(error))
     _, options = parse_variant(f"hint:{arguments.variant}")
     tasks = [
         (arguments.rules, number, options, arguments.unseen, arguments.nodes)
