@@ -139,9 +139,12 @@ def main() -> None:
     if arguments.nodes < 1:
         parser.error(f"--nodes must be 1 or more, not {arguments.nodes}")
     try:
-        Rules.named(arguments.rules)  # an unknown preset is refused before any work
+        rules = Rules.named(arguments.rules)  # an unknown preset is refused before any work
     except ValueError as error:
         parser.error(str(error))
+    layout = Deal.numbered(1, rules).layout
+    if layout.is_covering:
+        parser.error(f"{layout.name} is a covering layout: its exact blind value is not weighed")
     _, options = parse_variant(f"hint:{arguments.variant}")
     tasks = [
         (arguments.rules, number, options, arguments.unseen, arguments.nodes)
