@@ -96,7 +96,9 @@ def default_rollouts(rules: Rules) -> int:
     Golf's seven columns where a card has at most two neighbours, none elsewhere. Where wrap,
     jokers, Queens on Kings or an empty start give a position more plays, the rollouts took
     a hint past its latency allowance in pure Python (jokers' p95 993 -> 2,065 ms; putt-putt,
-    empty-start and Queens on Kings past 1 s); covering layouts and two decks have none."""
+    empty-start and Queens on Kings past 1 s); covering layouts and two decks have none. Again
+    with the hands kept between hints (deals 9001-9040, 28,000 positions): Queens on Kings p95
+    944 ms, empty-start 1,233 ms, and the strokes within the noise (``docs/solver-ideas.md``)."""
     plain = not (rules.wrap or rules.jokers or rules.empty_start)
     if rules.layout == "golf" and plain and rules.queens_on_kings is QueensOnKings.OFF:
         return DEFAULT_ROLLOUTS
