@@ -38,3 +38,10 @@ def require_all(values: object, kind: type, name: str) -> None:
     assert isinstance(values, Iterable)
     for index, value in enumerate(values):
         require(value, kind, f"{name}[{index}]")
+
+
+def require_whole(value: object, least: int, name: str) -> None:
+    """Raise ``ValueError`` naming ``name`` unless ``value`` is a whole number of ``least`` or
+    more (``True`` is none)."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise ValueError(f"{name} must be a whole number of {least} or more, not {value!r}")

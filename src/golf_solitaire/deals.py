@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from golf_solitaire.arguments import require, require_all, require_table
+from golf_solitaire.arguments import require, require_all, require_table, require_whole
 from golf_solitaire.cards import Card, Suit, standard_deck
 from golf_solitaire.covering import deal_words, format_rows, layout_of_text, parse_rows
 from golf_solitaire.layouts import DOUBLE_GOLF, LAYOUTS, Layout, layout_named
@@ -150,8 +150,7 @@ class Deal:
     @classmethod
     def random(cls, seed: int, rules: Rules | None = None) -> Deal:
         """A deal shuffled by this project's own generator from ``seed`` (any integer >= 0)."""
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be a whole number of 0 or more, not {seed!r}")
+        require_whole(seed, 0, "seed")
         rules = _rules_or_default(rules)
         deck = deck_of(rules)
         if rules.layout == "black_hole":

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from golf_solitaire import state as rules_of_play
-from golf_solitaire.arguments import require
+from golf_solitaire.arguments import require, require_whole
 from golf_solitaire.cards import Card
 from golf_solitaire.deals import Deal
 from golf_solitaire.game import Game
@@ -451,24 +451,16 @@ def hint(
     budget = usual_budget if budget is None else budget
     close_budget = usual_close if close_budget is None else close_budget
     rollouts = default_rollouts(game.deal.rules) if rollouts is None else rollouts
-    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
-        raise ValueError(f"hint: samples must be a whole number of 1 or more, not {samples!r}")
-    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
-        raise ValueError(f"hint: budget must be a whole number of 1 or more, not {budget!r}")
-    if not isinstance(close_budget, int) or isinstance(close_budget, bool) or close_budget < 0:
-        raise ValueError(
-            f"hint: close_budget must be a whole number of 0 or more, not {close_budget!r}"
-        )
-    if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 0:
-        raise ValueError(f"hint: rollouts must be a whole number of 0 or more, not {rollouts!r}")
-    if not isinstance(lookahead, int) or isinstance(lookahead, bool) or lookahead < 0:
-        raise ValueError(f"hint: lookahead must be a whole number of 0 or more, not {lookahead!r}")
-    if not isinstance(refine, int) or isinstance(refine, bool) or refine < 0:
-        raise ValueError(f"hint: refine must be a whole number of 0 or more, not {refine!r}")
-    if not isinstance(exact_unseen, int) or isinstance(exact_unseen, bool) or exact_unseen < 0:
-        raise ValueError(
-            f"hint: exact_unseen must be a whole number of 0 or more, not {exact_unseen!r}"
-        )
+    require_whole(samples, 1, "hint: samples")
+    require_whole(budget, 1, "hint: budget")
+    for name, value in (
+        ("close_budget", close_budget),
+        ("rollouts", rollouts),
+        ("lookahead", lookahead),
+        ("refine", refine),
+        ("exact_unseen", exact_unseen),
+    ):
+        require_whole(value, 0, f"hint: {name}")
     if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0 <= mix <= 1:
         raise ValueError(f"hint: mix must be a number from 0 to 1, not {mix!r}")
     deal, state = game.deal, game.state
