@@ -28,7 +28,6 @@ from golf_solitaire.moves import Draw, Move, Play
 from golf_solitaire.rules import Rules
 from golf_solitaire.solver.blind_policy import BITS, BlindPolicy
 from golf_solitaire.solver.board import RANKS, Board
-from golf_solitaire.solver.pruning import rank_tables
 from golf_solitaire.solver.search import LimitReached
 from golf_solitaire.solver.solution import Position, position_of
 
@@ -68,9 +67,7 @@ class Expectimax:
     """
 
     def __init__(self, board: Board, *, max_nodes: int | None = None) -> None:
-        self.columns = board.columns
-        self.next_codes = rank_tables(board.rules).next_codes
-        self.turns = BlindPolicy(board)  # only its table of the tableaux each turn can leave
+        self.turns = BlindPolicy(board)  # its columns, rank table and turns' tableaux
         self.key = exact_key(board)
         self.count_bits = self.key[2]  # a rank's count among the unseen
         self.shift = BITS * len(board.columns)  # the unseen counts above the heights
@@ -98,11 +95,12 @@ class Expectimax:
 
     def plays(self, heights: tuple[int, ...], top: int) -> list[tuple[int, tuple[int, ...], int]]:
         """Each legal play's column, and the heights and waste-top code after it."""
-        row = self.next_codes[top]
+        row = self.turns.next_codes[top]
+        columns = self.turns.columns
         found = []
         for column, height in enumerate(heights):
             if height:
-                code = row[self.columns[column][height - 1]]
+                code = row[columns[column][height - 1]]
                 if code >= 0:
                     after = list(heights)
                     after[column] -= 1
