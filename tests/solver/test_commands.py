@@ -13,7 +13,7 @@ import pytest
 from golf_solitaire import Deal, Game, Move, Rules, solve
 from golf_solitaire.cli import main
 from golf_solitaire.solver.chains import greedy_move
-from golf_solitaire.solver.hints import DEFAULT_BUDGET, RICH_BUDGETS, hint
+from golf_solitaire.solver.hints import BLENDED_BUDGETS, DEFAULT_BUDGET, RICH_BUDGETS, hint
 
 
 def golf(
@@ -260,6 +260,9 @@ def test_the_hint_command_spends_the_rules_default_budget(run: Run, tmp_path: Pa
     game = Game(Deal.numbered(4, Rules.named("putt-putt")))
     status, out, _ = run("hint", write_record(tmp_path, game), "--json")
     assert status == 0 and json.loads(out)["nodes"] == hint(game).nodes == RICH_BUDGETS[0]
+    _, help_text, _ = run("hint", "--help")
+    for budget in (DEFAULT_BUDGET, BLENDED_BUDGETS[0], RICH_BUDGETS[0]):
+        assert f"{budget:,}" in help_text  # the help says every default the games spend
 
 
 def test_solve_stopped_by_its_limit_tells_where_the_best_score_lies(run: Run) -> None:

@@ -35,7 +35,7 @@ from golf_solitaire.solver import (
     solve,
 )
 from golf_solitaire.solver.difficulty import CLEARABLE_LEVELS
-from golf_solitaire.solver.hints import DEFAULT_BUDGET, RICH_BUDGETS
+from golf_solitaire.solver.hints import BLENDED_BUDGETS, DEFAULT_BUDGET, RICH_BUDGETS
 
 
 def _limit(nodes: int | None, seconds: float | None) -> Limit:
@@ -139,8 +139,9 @@ def _line_text(solution: Solution) -> str:
     type=POSITIONS,
     default=None,
     help=(
-        f"Search positions the hint may spend [default: {DEFAULT_BUDGET:,}, or "
-        f"{RICH_BUDGETS[0]:,} for putt-putt or jokers, as in the games: about 0.2 s]."
+        f"Search positions the hint may spend [default: {DEFAULT_BUDGET:,}; "
+        f"{BLENDED_BUDGETS[0]:,} for strict, whose hints also play stock-blind hands out; "
+        f"{RICH_BUDGETS[0]:,} for putt-putt or jokers; as in the games: about 0.2 s]."
     ),
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as JSON.")
