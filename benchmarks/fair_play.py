@@ -17,9 +17,8 @@ difference with its 95% interval, and the deals each played better).
 (``samples=64,budget=400000``), so ideas are measured side by side in one run.
 
 The hint was tuned on strict deals 1001-1200; figures quoted in the README and in
-``docs/solver-ideas.md`` come from held-out deals 3001-3200, 4001-4030, 5001-5080, 6001-6080,
-7001-7080, 8001-8080, 10001-10160, 12001-12160, 13001-13120, 14001-14120, 15001-15120,
-16001-16080, 17001-17080, 18001-18080 and 19001-19080.
+``docs/solver-ideas.md`` come from held-out deals (3001-3200 and every range listed under
+"Following the fair hint, range by range" there, the newest 23001-26080).
 
     python benchmarks/fair_play.py                          # strict 3001-3200, 2 jobs
     python benchmarks/fair_play.py --deals 1-50 --rules putt-putt --jobs 1
@@ -31,14 +30,16 @@ from __future__ import annotations
 import argparse
 import csv
 import functools
+import inspect
 import math
 import multiprocessing
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from golf_solitaire import Deal, Rules, solve
+from golf_solitaire.solver import hint
 from golf_solitaire.solver.fair_player import (
     Hole,
     Player,
@@ -51,6 +52,11 @@ from golf_solitaire.solver.fair_player import (
 from golf_solitaire.solver.survey import default_jobs, parse_deal_range
 
 PLAYERS = ("fair", "peeking", "optimum", "greedy", "blind", "blind0")
+
+HandTask = tuple[str, int, dict[str, Any]]
+"""One deal to follow the hint through: the rules preset, the deal's number, ``hint`` options."""
+
+Played = TypeVar("Played")
 
 
 def optimum_hole(deal: Deal, number: int) -> Hole:
@@ -95,6 +101,43 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
     if not name:
         raise argparse.ArgumentTypeError(f"variant {text!r}: give it a name before ':'")
     return name, options
+
+
+def refuse_unknown_options(parser: argparse.ArgumentParser, options: dict[str, Any]) -> None:
+    """Stop with a message naming the first of ``options`` that ``hint`` does not take."""
+    unknown = [key for key in options if key not in inspect.signature(hint).parameters]
+    if unknown:
+        parser.error(f"--variant: the hint has no option {unknown[0]!r}")
+
+
+def played_range(
+    description: str, default_deals: str, play: Callable[[HandTask], Played]
+) -> list[Played]:
+    """The frame of a benchmark that follows the hint through a range: parse ``--deals``,
+    ``--rules``, ``--jobs`` and ``--variant`` (hint options, ``key=value,...``), refuse a bad
+    one by name before any work, ``play`` every deal on worker processes, say what was played
+    and return the results in deal order."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--deals", default=default_deals, help="numbered deals, e.g. 1001-1160")
+    parser.add_argument("--rules", default="strict", help="a rules preset")
+    parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes")
+    parser.add_argument(
+        "--variant", default="", help="hint options, key=value,... (as fair_play's --variant)"
+    )
+    arguments = parser.parse_args()
+    if arguments.jobs < 1:
+        parser.error(f"--jobs must be 1 or more, not {arguments.jobs}")
+    Rules.named(arguments.rules)  # a clear message for an unknown preset, before any work
+    try:
+        _, options = parse_variant(f"hint:{arguments.variant}")
+    except argparse.ArgumentTypeError as error:
+        parser.error(f"--variant: {error}")
+    refuse_unknown_options(parser, options)
+    tasks = [(arguments.rules, number, options) for number in parse_deal_range(arguments.deals)]
+    with multiprocessing.get_context("spawn").Pool(arguments.jobs) as pool:
+        played = pool.map(play, tasks)
+    print(f"{arguments.rules} deals {arguments.deals}, hint options {options or 'the default'}")
+    return played
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -160,6 +203,7 @@ def main() -> None:
     if "fair" in chosen:
         variants["fair"] = {}
     for name, options in arguments.variant:
+        refuse_unknown_options(parser, options)
         variants[name] = options
     names = [name for name in chosen if name != "fair"]
     timed = list(variants)

@@ -15,22 +15,18 @@ loses from ``k`` unseen cards, the floor for the "from here on" column.
 
 from __future__ import annotations
 
-import argparse
-import multiprocessing
 import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from golf_solitaire import Deal, Game, Rules, solve
 from golf_solitaire.moves import Draw
 from golf_solitaire.solver.fair_player import fair_move
-from golf_solitaire.solver.survey import default_jobs, parse_deal_range
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fair_play import parse_variant
+from fair_play import HandTask, played_range
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +53,7 @@ def optimum(game: Game) -> int:
     return best
 
 
-def play(task: tuple[str, int, dict[str, Any]]) -> tuple[int, int, list[Step]]:
+def play(task: HandTask) -> tuple[int, int, list[Step]]:
     """Play one deal with the fair hint (``options`` go to ``hint``): its number, the
     player's strokes and every move's step (a worker's unit of work)."""
     rules_name, number, options = task
@@ -105,19 +101,7 @@ def table(hands: list[tuple[int, int, list[Step]]]) -> list[str]:
 
 def main() -> None:
     """Play the range and print where the strokes went."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", default="1001-1040", help="numbered deals, e.g. 1001-1160")
-    parser.add_argument("--rules", default="strict", help="a rules preset")
-    parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes")
-    parser.add_argument(
-        "--variant", default="", help="hint options, key=value,... (as fair_play's --variant)"
-    )
-    arguments = parser.parse_args()
-    _, options = parse_variant(f"hint:{arguments.variant}")
-    tasks = [(arguments.rules, number, options) for number in parse_deal_range(arguments.deals)]
-    with multiprocessing.get_context("spawn").Pool(arguments.jobs) as pool:
-        hands = pool.map(play, tasks)
-    print(f"{arguments.rules} deals {arguments.deals}, hint options {options or 'the default'}")
+    hands = played_range(__doc__.splitlines()[0], "1001-1040", play)
     print("\n".join(table(hands)))
 
 

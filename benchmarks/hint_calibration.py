@@ -15,28 +15,24 @@ deal's mean difference at that count of unseen cards, then their mean.
 
 from __future__ import annotations
 
-import argparse
 import math
-import multiprocessing
 import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
 from golf_solitaire import Deal, Game, Rules
 from golf_solitaire.solver import hint
-from golf_solitaire.solver.survey import default_jobs, parse_deal_range
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fair_play import parse_variant
+from fair_play import HandTask, played_range
 
 Said = tuple[int, float]
 """One hint's stock cards unseen and the expected strokes it stated for its move."""
 
 
-def play(task: tuple[str, int, dict[str, Any]]) -> tuple[int, int, list[Said]]:
+def play(task: HandTask) -> tuple[int, int, list[Said]]:
     """Play one deal following the fair hint (``options`` go to ``hint``): its number, the
     strokes it ended with, and what every hint with a choice said (a worker's unit of work)."""
     rules_name, number, options = task
@@ -89,22 +85,7 @@ def table(hands: list[tuple[int, int, list[Said]]]) -> list[str]:
 
 def main() -> None:
     """Play the range and print how far the hint's stated strokes ran from the real ones."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", default="25001-25040", help="numbered deals, e.g. 25001-25040")
-    parser.add_argument("--rules", default="strict", help="a rules preset")
-    parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes")
-    parser.add_argument(
-        "--variant", default="", help="hint options, key=value,... (as fair_play's --variant)"
-    )
-    arguments = parser.parse_args()
-    if arguments.jobs < 1:
-        parser.error(f"--jobs must be 1 or more, not {arguments.jobs}")
-    Rules.named(arguments.rules)  # an unknown preset is refused by name before any work
-    _, options = parse_variant(f"hint:{arguments.variant}")
-    tasks = [(arguments.rules, number, options) for number in parse_deal_range(arguments.deals)]
-    with multiprocessing.get_context("spawn").Pool(arguments.jobs) as pool:
-        hands = pool.map(play, tasks)
-    print(f"{arguments.rules} deals {arguments.deals}, hint options {options or 'the default'}")
+    hands = played_range(__doc__.splitlines()[0], "25001-25040", play)
     print("\n".join(table(hands)))
 
 
