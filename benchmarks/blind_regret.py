@@ -15,8 +15,6 @@ than ``--nodes`` draws are skipped and counted, so the sums are lower bounds whe
 
 from __future__ import annotations
 
-import argparse
-import multiprocessing
 import sys
 import time
 from collections import Counter
@@ -29,11 +27,10 @@ from golf_solitaire.solver.board import Board
 from golf_solitaire.solver.fair_player import fair_move
 from golf_solitaire.solver.fair_value import Expectimax, move_values
 from golf_solitaire.solver.search import LimitReached
-from golf_solitaire.solver.survey import default_jobs, parse_deal_range
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fair_play import parse_variant
+from fair_play import checked_options, checked_range, on_workers, range_header, range_parser
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,35 +121,24 @@ def table(hands: list[Hand], most_unseen: int) -> list[str]:
 
 def main() -> None:
     """Play the range and print the hint's regret against perfect blind play."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", default="1001-1040", help="numbered deals, e.g. 1001-1040")
-    parser.add_argument("--rules", default="strict", help="a rules preset")
-    parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes")
+    parser = range_parser(__doc__.splitlines()[0], "1001-1040")
     parser.add_argument("--unseen", type=int, default=10, help="judge choices from this many on")
     parser.add_argument("--nodes", type=int, default=2_000_000, help="draws valued at most")
-    parser.add_argument(
-        "--variant", default="", help="hint options, key=value,... (as fair_play's --variant)"
-    )
     arguments = parser.parse_args()
     if arguments.unseen < 0:
         parser.error(f"--unseen must be 0 or more, not {arguments.unseen}")
     if arguments.nodes < 1:
         parser.error(f"--nodes must be 1 or more, not {arguments.nodes}")
-    try:
-        rules = Rules.named(arguments.rules)  # an unknown preset is refused before any work
-    except ValueError as error:
-        parser.error(str(error))
-    layout = Deal.numbered(1, rules).layout
+    numbers = checked_range(parser, arguments)
+    layout = Deal.numbered(1, Rules.named(arguments.rules)).layout
     if layout.is_covering:
         parser.error(f"{layout.name} is a covering layout: its exact blind value is not weighed")
-    _, options = parse_variant(f"hint:{arguments.variant}")
+    options = checked_options(parser, arguments.variant)
     tasks = [
-        (arguments.rules, number, options, arguments.unseen, arguments.nodes)
-        for number in parse_deal_range(arguments.deals)
+        (arguments.rules, number, options, arguments.unseen, arguments.nodes) for number in numbers
     ]
-    with multiprocessing.get_context("spawn").Pool(arguments.jobs) as pool:
-        hands = pool.map(play, tasks)
-    print(f"{arguments.rules} deals {arguments.deals}, hint options {options or 'the default'}")
+    hands = on_workers(play, tasks, arguments.jobs)
+    print(range_header(arguments, options))
     print("\n".join(table(hands, arguments.unseen)))
 
 

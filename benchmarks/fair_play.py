@@ -57,6 +57,7 @@ HandTask = tuple[str, int, dict[str, Any]]
 """One deal to follow the hint through: the rules preset, the deal's number, ``hint`` options."""
 
 Played = TypeVar("Played")
+Task = TypeVar("Task")
 
 
 def optimum_hole(deal: Deal, number: int) -> Hole:
@@ -110,13 +111,9 @@ def refuse_unknown_options(parser: argparse.ArgumentParser, options: dict[str, A
         parser.error(f"--variant: the hint has no option {unknown[0]!r}")
 
 
-def played_range(
-    description: str, default_deals: str, play: Callable[[HandTask], Played]
-) -> list[Played]:
-    """The frame of a benchmark that follows the hint through a range: parse ``--deals``,
-    ``--rules``, ``--jobs`` and ``--variant`` (hint options, ``key=value,...``), refuse a bad
-    one by name before any work, ``play`` every deal on worker processes, say what was played
-    and return the results in deal order."""
+def range_parser(description: str, default_deals: str) -> argparse.ArgumentParser:
+    """A parser with the arguments every benchmark over a range of deals takes: ``--deals``,
+    ``--rules``, ``--jobs`` and ``--variant`` (hint options, ``key=value,...``)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--deals", default=default_deals, help="numbered deals, e.g. 1001-1160")
     parser.add_argument("--rules", default="strict", help="a rules preset")
@@ -124,19 +121,57 @@ def played_range(
     parser.add_argument(
         "--variant", default="", help="hint options, key=value,... (as fair_play's --variant)"
     )
-    arguments = parser.parse_args()
+    return parser
+
+
+def checked_range(parser: argparse.ArgumentParser, arguments: argparse.Namespace) -> range:
+    """The deals of ``--deals``, once ``--jobs``, ``--rules`` and ``--deals`` are known good;
+    a bad one stops the benchmark with its name before any work."""
     if arguments.jobs < 1:
         parser.error(f"--jobs must be 1 or more, not {arguments.jobs}")
-    Rules.named(arguments.rules)  # a clear message for an unknown preset, before any work
     try:
-        _, options = parse_variant(f"hint:{arguments.variant}")
+        Rules.named(arguments.rules)
+        return parse_deal_range(arguments.deals)
+    except ValueError as error:
+        parser.error(str(error))
+
+
+def checked_options(parser: argparse.ArgumentParser, text: str) -> dict[str, Any]:
+    """The ``hint`` options of ``--variant``'s ``text``; a malformed or unknown one stops the
+    benchmark with its name before any work."""
+    try:
+        _, options = parse_variant(f"hint:{text}")
     except argparse.ArgumentTypeError as error:
         parser.error(f"--variant: {error}")
     refuse_unknown_options(parser, options)
-    tasks = [(arguments.rules, number, options) for number in parse_deal_range(arguments.deals)]
-    with multiprocessing.get_context("spawn").Pool(arguments.jobs) as pool:
-        played = pool.map(play, tasks)
-    print(f"{arguments.rules} deals {arguments.deals}, hint options {options or 'the default'}")
+    return options
+
+
+def on_workers(play: Callable[[Task], Played], tasks: list[Task], jobs: int) -> list[Played]:
+    """``play`` every task on ``jobs`` worker processes, the results in the tasks' order."""
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return pool.map(play, tasks)
+
+
+def range_header(arguments: argparse.Namespace, options: dict[str, Any]) -> str:
+    """The line that says what a benchmark over a range played."""
+    return f"{arguments.rules} deals {arguments.deals}, hint options {options or 'the default'}"
+
+
+def played_range(
+    description: str, default_deals: str, play: Callable[[HandTask], Played]
+) -> list[Played]:
+    """The frame of a benchmark that follows the hint through a range: parse ``--deals``,
+    ``--rules``, ``--jobs`` and ``--variant``, refuse a bad one by name before any work,
+    ``play`` every deal on worker processes, say what was played and return the results in
+    deal order."""
+    parser = range_parser(description, default_deals)
+    arguments = parser.parse_args()
+    numbers = checked_range(parser, arguments)
+    options = checked_options(parser, arguments.variant)
+    tasks = [(arguments.rules, number, options) for number in numbers]
+    played = on_workers(play, tasks, arguments.jobs)
+    print(range_header(arguments, options))
     return played
 
 
@@ -146,7 +181,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(0, min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1))]
 
 
-def interval(values: list[int]) -> float:
+def interval(values: Sequence[float]) -> float:
     """Half the width of the normal 95% interval of the mean."""
     if len(values) < 2:
         return 0.0
@@ -193,8 +228,7 @@ def main() -> None:
         "--strokes", type=Path, help="also write each player's strokes deal by deal to this CSV"
     )
     arguments = parser.parse_args()
-    numbers = parse_deal_range(arguments.deals)
-    Rules.named(arguments.rules)  # a clear message for an unknown preset, before any work
+    numbers = checked_range(parser, arguments)
     chosen = [name for name in arguments.players.split(",") if name]
     unknown = [name for name in chosen if name not in PLAYERS]
     if unknown:

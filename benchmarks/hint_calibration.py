@@ -15,7 +15,6 @@ deal's mean difference at that count of unseen cards, then their mean.
 
 from __future__ import annotations
 
-import math
 import statistics
 import sys
 from collections import defaultdict
@@ -26,7 +25,7 @@ from golf_solitaire.solver import hint
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fair_play import HandTask, played_range
+from fair_play import HandTask, interval, played_range
 
 Said = tuple[int, float]
 """One hint's stock cards unseen and the expected strokes it stated for its move."""
@@ -52,12 +51,10 @@ def play(task: HandTask) -> tuple[int, int, list[Said]]:
     return number, game.score, said
 
 
-def interval(values: list[float]) -> str:
+def mean_and_interval(values: list[float]) -> str:
     """``mean ± half a 95% interval`` of ``values`` (no interval for fewer than two)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return f"{mean:+7.2f}"
-    return f"{mean:+7.2f} ± {1.96 * statistics.stdev(values) / math.sqrt(len(values)):.2f}"
+    mean = f"{statistics.fmean(values):+7.2f}"
+    return mean if len(values) < 2 else f"{mean} ± {interval(values):.2f}"
 
 
 def table(hands: list[tuple[int, int, list[Said]]]) -> list[str]:
@@ -78,7 +75,7 @@ def table(hands: list[tuple[int, int, list[Said]]]) -> list[str]:
         means = [statistics.fmean(values) for values in by_deal[unseen].values()]
         lines.append(
             f"{unseen:6} {len(stated[unseen]):6} {len(means):6}"
-            f" {statistics.fmean(stated[unseen]):7.2f} {interval(means):>29}"
+            f" {statistics.fmean(stated[unseen]):7.2f} {mean_and_interval(means):>29}"
         )
     return lines
 
